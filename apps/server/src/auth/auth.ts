@@ -1,0 +1,85 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@atende/shared';
+import { ensureProfile } from '../accounts/profiles';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import type { Logger } from '../logger';
+
+export interface AuthOptions {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** Extra origins allowed to POST to /api/auth (the Vite dev server, e2e hosts). */
+  extraTrustedOrigins?: string[];
+}
+
+const DAY = 24 * 60 * 60;
+
+export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: AuthOptions) {
+  const log = logger.child({ module: 'auth' });
+  return betterAuth({
+    appName: 'Atende',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.auth.secret,
+    trustedOrigins: [config.publicUrl, ...extraTrustedOrigins],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      // Registration leads to the login page (SPEC §2), so sign-up does not open a session.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      additionalFields: {
+        company: { type: 'string', required: true, input: true },
+        phone: { type: 'string', required: true, input: true },
+      },
+    },
+    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    // Sign-in throttling is ours (http/auth-throttle.ts): it counts failures, not requests.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    plugins: [bearer()],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            const extra = created as typeof created & { company?: string | null; phone?: string | null };
+            await ensureProfile(db, {
+              id: created.id,
+              name: created.name,
+              company: extra.company ?? null,
+              phone: extra.phone ?? null,
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await ensureProfile(db, { id: session.userId });
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : log.debug;
+        fn.call(log, { args }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const boolString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().trim().default('./data'),
+  DATABASE_URL: optionalString,
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
+  TRUST_PROXY: boolString,
+  /** Directory of the built web app served in production. */
+  WEB_DIST_DIR: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  CHAT_MODEL: optionalString,
+  EMBEDDING_MODEL: optionalString,
+  WHATSAPP_GRAPH_URL: optionalString.pipe(z.url().optional()),
+  WHATSAPP_GRAPH_VERSION: optionalString,
+  MERCADOPAGO_ACCESS_TOKEN: optionalString,
+  MERCADOPAGO_API_URL: optionalString.pipe(z.url().optional()),
+  MERCADOPAGO_WEBHOOK_SECRET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  trustProxy: boolean;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  webDistDir: string | undefined;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
+  auth: { secret: string };
+  llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string };
+  whatsapp: { graphUrl: string; graphVersion: string };
+  mercadoPago: { accessToken?: string; apiUrl: string; webhookSecret?: string };
+  s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once. Anything missing gets an embedded default so
+ * that `npm start` runs with no configuration at all.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir: env.WEB_DIST_DIR,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    auth: { secret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret') },
+    llm: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      chatModel: env.CHAT_MODEL ?? 'gpt-4o-mini',
+      embeddingModel: env.EMBEDDING_MODEL,
+    },
+    whatsapp: {
+      graphUrl: (env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+      graphVersion: env.WHATSAPP_GRAPH_VERSION ?? 'v21.0',
+    },
+    mercadoPago: {
+      accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+      apiUrl: (env.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, ''),
+      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+    },
+    s3: {
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    },
+  };
+}
+
+/** "Is X configured?" helpers: features ask these instead of crashing. */
+export const isLlmConfigured = (c: Config) => Boolean(c.llm.apiKey || c.llm.baseUrl);
+export const isMercadoPagoConfigured = (c: Config) => Boolean(c.mercadoPago.accessToken);
+export const isS3Configured = (c: Config) => Boolean(c.s3.bucket);
+
+/** A random secret persisted under the data directory (created once, owner-only). */
+function loadOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length >= 32) return value;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}

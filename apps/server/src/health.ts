@@ -1,0 +1,48 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { isLlmConfigured, isMercadoPagoConfigured, type Config } from './config';
+import { ping, type Database } from './db/client';
+import type { AppEnv } from './http/context';
+import { AppError } from './http/errors';
+
+const HealthSchema = z
+  .object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    llm: z.string().openapi({ description: '"offline" or the configured provider' }),
+    payments: z.enum(['sandbox', 'mercadopago']),
+  })
+  .openapi('Health');
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/health',
+  tags: ['system'],
+  summary: 'Liveness and configured modes',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
+    503: { description: 'Database unreachable' },
+  },
+});
+
+export function healthRoutes(config: Config, database: Database) {
+  const llm = isLlmConfigured(config) ? llmProviderName(config.llm.baseUrl) : 'offline';
+  const payments = isMercadoPagoConfigured(config) ? 'mercadopago' : 'sandbox';
+  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
+    try {
+      await ping(database.db);
+    } catch (err) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { cause: err, retryAfter: 5 });
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' as const, database: database.kind, llm, payments }, 200);
+  });
+}
+
+function llmProviderName(baseUrl: string | undefined): string {
+  if (!baseUrl) return 'openai';
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return 'openai-compatible';
+  }
+}

@@ -1,0 +1,46 @@
+import { errorCodes, type ApiErrorBody, type ErrorCode } from '@atende/shared';
+
+/** The one error type of the server. Routes throw it; the error handler renders it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly userMessage: string;
+  readonly details?: Record<string, string[]>;
+  /** Seconds, rendered as Retry-After for 429/503. */
+  readonly retryAfter?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { userMessage?: string; details?: Record<string, string[]>; retryAfter?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.userMessage = options.userMessage ?? errorCodes[code].pt;
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return errorCodes[this.code].status;
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        userMessage: this.userMessage,
+        ...(this.details ? { details: this.details } : {}),
+      },
+    };
+  }
+}
+
+export const notFound = (what = 'Resource') =>
+  new AppError('NOT_FOUND', `${what} not found`, { userMessage: `${translateWhat(what)} não encontrado.` });
+
+function translateWhat(what: string): string {
+  const known: Record<string, string> = { Resource: 'Recurso', Agent: 'Agente', Profile: 'Perfil', File: 'Arquivo' };
+  return known[what] ?? what;
+}

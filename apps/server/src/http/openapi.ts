@@ -1,0 +1,102 @@
+import { z } from '@hono/zod-openapi';
+import { errorCodes, type ErrorCode } from '@atende/shared';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './context';
+import { AppError } from './errors';
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      userMessage: z.string(),
+      details: z.record(z.string(), z.array(z.string())).optional(),
+    }),
+  })
+  .openapi('Error');
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'Not allowed (plan limit)',
+  404: 'Not found (or not yours)',
+  409: 'Conflict',
+  413: 'Payload too large',
+  429: 'Rate limited or over quota',
+  502: 'Upstream provider failed',
+  503: 'Unavailable',
+};
+
+/** OpenAPI response entries for the given error statuses. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: ErrorBodySchema } } },
+    ]),
+  );
+}
+
+/** zod-openapi hook: a failed request validation becomes VALIDATION_FAILED with field details. */
+export function validationHook(result: { success: boolean; error?: z.ZodError }) {
+  if (result.success || !result.error) return;
+  const details: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    (details[key] ??= []).push(issue.message);
+  }
+  throw new AppError('VALIDATION_FAILED', 'Request validation failed', { details });
+}
+
+/** Registers the security schemes and the Better Auth endpoints of the public contract. */
+export function documentApi(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "Session token from 'Seus dados' → 'Gerar Token'",
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+  });
+  const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+  const authError = z.object({ code: z.string(), message: z.string() });
+  const credentials = z.object({ email: z.email(), password: z.string() });
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/auth/sign-up/email',
+    tags: ['auth'],
+    summary: 'Create an account',
+    request: {
+      body: json(credentials.extend({ name: z.string(), company: z.string(), phone: z.string() })),
+    },
+    responses: { 200: { description: 'Account created' }, 422: { description: 'E-mail taken or invalid', ...json(authError) } },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/auth/sign-in/email',
+    tags: ['auth'],
+    summary: 'Sign in (sets the session cookie; the token is also returned in set-auth-token)',
+    request: { body: json(credentials) },
+    responses: {
+      200: { description: 'Signed in' },
+      401: { description: 'Invalid email or password', ...json(authError) },
+      429: { description: 'Too many failed attempts (Retry-After)', ...json(ErrorBodySchema) },
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/auth/sign-out',
+    tags: ['auth'],
+    summary: 'Sign out (revokes the session)',
+    responses: { 200: { description: 'Signed out' } },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/api/auth/get-session',
+    tags: ['auth'],
+    summary: 'The current session, or null',
+    responses: { 200: { description: 'Session or null' } },
+  });
+}

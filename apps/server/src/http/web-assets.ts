@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context';
+
+interface Asset {
+  body: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+  brotli?: Uint8Array<ArrayBuffer>;
+  type: string;
+  etag: string;
+  immutable: boolean;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest)|image\/svg)/;
+
+/** Paths the SPA never answers: they belong to the API and the webhooks. */
+const NOT_SPA = /^\/(api|webhook|chat)(\/|$)/;
+
+/**
+ * Serves the built web app from memory: hashed files under /assets with a
+ * one-year immutable cache, everything else revalidated, pre-compressed
+ * (brotli, gzip) once at start-up, and index.html for client-side routes.
+ */
+export function webAssets(distDir: string): MiddlewareHandler<AppEnv> {
+  const assets = loadAssets(distDir);
+  const index = assets.get('/index.html');
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const asset = assets.get(c.req.path);
+    if (asset) return send(c, asset);
+    if (!index || NOT_SPA.test(c.req.path) || path.extname(c.req.path)) return next();
+    return send(c, index);
+  };
+}
+
+function send(c: Context, asset: Asset): Response {
+  const headers = new Headers({
+    'Content-Type': asset.type,
+    ETag: asset.etag,
+    'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    Vary: 'Accept-Encoding',
+  });
+  if (c.req.header('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
+  const accept = c.req.header('accept-encoding') ?? '';
+  let body = asset.body;
+  if (asset.brotli && /\bbr\b/.test(accept)) {
+    body = asset.brotli;
+    headers.set('Content-Encoding', 'br');
+  } else if (asset.gzip && /\bgzip\b/.test(accept)) {
+    body = asset.gzip;
+    headers.set('Content-Encoding', 'gzip');
+  }
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+}
+
+function loadAssets(distDir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  if (!existsSync(distDir)) return assets;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) {
+        walk(file);
+        continue;
+      }
+      const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+      const body = new Uint8Array(readFileSync(file));
+      const type = TYPES[path.extname(name)] ?? 'application/octet-stream';
+      const compress = COMPRESSIBLE.test(type) && body.byteLength > 512;
+      assets.set(urlPath, {
+        body,
+        type,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        immutable: urlPath.startsWith('/assets/'),
+        gzip: compress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
+        brotli: compress ? new Uint8Array(brotliCompressSync(body)) : undefined,
+      });
+    }
+  };
+  walk(distDir);
+  return assets;
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createLogger, type Logger } from './logger';
+
+export interface RunningServer {
+  url: string;
+  database: Database;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** The built web app, two folders up from this module (src/ or dist/) in the monorepo. */
+export function defaultWebDistDir(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** Start-up: open db → migrate → build the app → listen. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = createLogger(config);
+  const database = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url }
+      : { kind: 'pglite', dir: config.database.dir },
+  );
+  await database.migrate();
+  const auth = createAuth({
+    db: database.db,
+    config,
+    logger,
+    extraTrustedOrigins: config.isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173'],
+  });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    logger,
+    webDistDir: config.isProduction ? (config.webDistDir ?? defaultWebDistDir()) : config.webDistDir,
+  });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  logger.info({ url, database: database.kind, publicUrl: config.publicUrl }, 'Atende is running');
+
+  return {
+    url,
+    database,
+    logger,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

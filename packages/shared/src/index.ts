@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './plans';
+export * from './navigation';
+export * from './auth';
