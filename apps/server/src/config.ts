@@ -25,6 +25,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
   TRUST_PROXY: boolString,
+  /** Sign-ups allowed per IP per hour (abuse guard). */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Failed sign-ins allowed per IP per 15 minutes before 429. */
+  SIGNIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Directory of the built web app served in production. */
   WEB_DIST_DIR: optionalString,
   OPENAI_API_KEY: optionalString,
@@ -55,6 +59,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   webDistDir: string | undefined;
+  limits: { signUpsPerHour: number; signInFailuresPer15Min: number };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   auth: { secret: string };
   llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string };
@@ -88,6 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR,
+    limits: { signUpsPerHour: env.SIGNUP_RATE_LIMIT, signInFailuresPer15Min: env.SIGNIN_FAILURE_LIMIT },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },

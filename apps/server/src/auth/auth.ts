@@ -32,7 +32,8 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: Aut
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // Registration leads to the login page (SPEC §2), so sign-up does not open a session.
+      // Registration leads to the login page (SPEC §2), so sign-up does not open a session. This also
+      // makes Better Auth answer a sign-up for an existing e-mail exactly like a new one (no enumeration).
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
     },
@@ -46,6 +47,8 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: Aut
     // Sign-in throttling is ours (http/auth-throttle.ts): it counts failures, not requests.
     rateLimit: { enabled: false },
     advanced: {
+      // Enforce the Origin check everywhere, including under NODE_ENV=test where Better Auth would skip it.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
     },

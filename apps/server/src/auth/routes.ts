@@ -12,16 +12,18 @@ export interface AuthLimits {
   signUps: LimitRule;
 }
 
-export const defaultAuthLimits: AuthLimits = {
-  signInFailures: { limit: 10, windowMs: 15 * 60_000 },
-  signUps: { limit: 20, windowMs: 60 * 60_000 },
-};
+export function authLimitsFrom(config: Config): AuthLimits {
+  return {
+    signInFailures: { limit: config.limits.signInFailuresPer15Min, windowMs: 15 * 60_000 },
+    signUps: { limit: config.limits.signUpsPerHour, windowMs: 60 * 60_000 },
+  };
+}
 
 /**
  * Mounts Better Auth at /api/auth/*. Failed sign-ins are counted per IP and,
  * past the limit, answered with 429 + Retry-After before any password check.
  */
-export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = defaultAuthLimits) {
+export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = authLimitsFrom(config)) {
   const failures = new RateLimiter(limits.signInFailures);
   const signUps = new RateLimiter(limits.signUps);
   const app = new Hono<AppEnv>();

@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isLlmConfigured, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'atende-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no configuration', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dir, 'pglite') });
+    expect(isLlmConfigured(config)).toBe(false);
+  });
+
+  it('generates AUTH_SECRET once, owner-only, and reuses it', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).auth.secret;
+    const second = loadConfig({ DATA_DIR: dir }).auth.secret;
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    const file = path.join(dir, 'auth-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: tmp() }).auth.secret).not.toBe(first);
+  });
+
+  it('uses Postgres when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it('explains invalid values', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://atende.app/' }).publicUrl).toBe('https://atende.app');
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp, type AppDeps } from '../../src/app';
+import { createAuth } from '../../src/auth/auth';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { createLogger } from '../../src/logger';
+import { openTestDatabase } from './database';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  config: Config;
+  /** app.request with our origin header and JSON helpers. */
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string; cookie?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const relaxed = { limit: 1_000_000, windowMs: 60_000 };
+
+export async function createTestContext(
+  options: { env?: Record<string, string>; limits?: AppDeps['limits'] } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atende-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const logger = createLogger(config);
+  const auth = createAuth({ db: database.db, config, logger });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    logger,
+    limits: options.limits ?? { auth: { signInFailures: relaxed, signUps: relaxed } },
+  });
+  return {
+    app,
+    database,
+    config,
+    request: (p, init = {}) => {
+      const { json, token, cookie, headers, ...rest } = init;
+      const h = new Headers(headers);
+      h.set('origin', ORIGIN);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      if (token) h.set('authorization', `Bearer ${token}`);
+      if (cookie) h.set('cookie', cookie);
+      return app.request(p, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    close: () => database.close(),
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  cookie: string;
+}
+
+/** Signs up and signs in a fresh user; returns its bearer token and session cookie. */
+export async function createUser(
+  ctx: TestContext,
+  overrides: Partial<{ name: string; email: string; password: string; company: string; phone: string }> = {},
+): Promise<TestUser> {
+  const body = {
+    name: 'Maria Souza',
+    email: uniqueEmail(),
+    password: 'senha-segura-123',
+    company: 'Padaria da Maria',
+    phone: '+55 11 98888-7777',
+    ...overrides,
+  };
+  const signUp = await ctx.request('/api/auth/sign-up/email', { method: 'POST', json: body });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  return signIn(ctx, body.email, body.password);
+}
+
+export async function signIn(ctx: TestContext, email: string, password: string): Promise<TestUser> {
+  const res = await ctx.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const data = (await res.json()) as { token: string; user: { id: string } };
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return { id: data.user.id, email, password, token: data.token, cookie };
+}

@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
+import { createAuth } from '../src/auth/auth';
+import { createLogger } from '../src/logger';
+import { createTestContext, type TestContext } from './helpers/context';
+import { testDbKind } from './helpers/database';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe(`migrations on ${testDbKind}`, () => {
+  it('create every table and are idempotent', async () => {
+    await ctx.database.migrate(); // second run: no-op, no error
+    const result = await ctx.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const tables = result.rows.map((r) => r.table_name);
+    expect(tables).toEqual(expect.arrayContaining(['account', 'profiles', 'session', 'user', 'verification']));
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database and the offline/sandbox modes', async () => {
+    const res = await ctx.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: testDbKind, llm: 'offline', payments: 'sandbox' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('names the LLM provider and Mercado Pago when configured', async () => {
+    const other = await createTestContext({
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', MERCADOPAGO_ACCESS_TOKEN: 'TEST-1' },
+    });
+    try {
+      expect(await (await other.request('/api/health')).json()).toMatchObject({ llm: '127.0.0.1:9', payments: 'mercadopago' });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents the API surface', async () => {
+    const doc = (await (await ctx.request('/api/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/me',
+        '/api/auth/sign-up/email',
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-out',
+        '/api/auth/get-session',
+      ]),
+    );
+    expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
+  });
+});
+
+describe('errors', () => {
+  it('unknown API routes answer the JSON error body', async () => {
+    const res = await ctx.request('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND', userMessage: 'Endereço não encontrado.' } });
+  });
+});
+
+describe('security headers', () => {
+  it('deny framing and inline scripts on API and app pages', async () => {
+    const res = await ctx.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('send HSTS when the public URL is https', async () => {
+    const secure = await createTestContext({ env: { PUBLIC_URL: 'https://atende.example' } });
+    try {
+      const res = await secure.app.request('/api/health');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('built web app (production serving)', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'atende-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"><div id="root"></div></html>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))})`);
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+
+  const webApp = () =>
+    createApp({
+      config: ctx.config,
+      database: ctx.database,
+      auth: createAuth({ db: ctx.database.db, config: ctx.config, logger: createLogger(ctx.config) }),
+      logger: createLogger(ctx.config),
+      webDistDir: dist,
+    });
+
+  it('serves hashed assets with a one-year immutable cache, compressed', async () => {
+    const res = await webApp().request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('falls back to index.html for client routes, revalidated', async () => {
+    const app = webApp();
+    for (const route of ['/', '/login', '/dashboard/profile', '/uma/rota/qualquer']) {
+      const res = await app.request(route);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('answers 304 for a matching ETag', async () => {
+    const app = webApp();
+    const first = await app.request('/favicon.svg');
+    const etag = first.headers.get('etag')!;
+    const second = await app.request('/favicon.svg', { headers: { 'if-none-match': etag } });
+    expect(second.status).toBe(304);
+  });
+
+  it('never answers API paths or missing files with the SPA', async () => {
+    const app = webApp();
+    expect((await app.request('/api/unknown')).status).toBe(404);
+    expect((await app.request('/assets/missing.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,10 @@
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { DashboardLayout } from './DashboardLayout';
+
+export default function DashboardRoot() {
+  return (
+    <RequireAuth>
+      <DashboardLayout />
+    </RequireAuth>
+  );
+}

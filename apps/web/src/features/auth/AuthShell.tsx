@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../components/ui/Logo';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
+      <header className="px-6 py-5">
+        <Logo />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-4 sm:items-center">
+        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl shadow-brand-600/5 ring-1 ring-slate-200 sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </main>
+      <footer className="pb-6 text-center text-xs text-slate-500">
+        <Link to="/terms" className="hover:text-slate-700 hover:underline">
+          Termos de Uso
+        </Link>
+        <span aria-hidden="true"> · </span>
+        <Link to="/privacy" className="hover:text-slate-700 hover:underline">
+          Política de Privacidade
+        </Link>
+      </footer>
+    </div>
+  );
+}

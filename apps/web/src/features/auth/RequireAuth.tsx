@@ -1,0 +1,34 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullPageSpinner } from '../../components/ui/Spinner';
+import { authClient, useSession } from './api/auth-client';
+import { intentQuery } from './intent';
+
+/**
+ * Protected guard (SPEC §2): spinner until auth is known; signed-out users go to /login with returnTo.
+ * An empty session store is confirmed with the server before redirecting, so a session opened a moment
+ * ago (the store refreshes asynchronously after sign-in) never bounces the user back to the login page.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { data, isPending, refetch } = useSession();
+  const location = useLocation();
+  const [signedOut, setSignedOut] = useState(false);
+
+  useEffect(() => {
+    if (isPending || data) return;
+    let cancelled = false;
+    void authClient.getSession().then(({ data: fresh }) => {
+      if (cancelled) return;
+      if (fresh) void refetch();
+      else setSignedOut(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [isPending, data, refetch]);
+
+  if (data) return <>{children}</>;
+  if (!signedOut) return <FullPageSpinner label="Carregando Dashboard..." />;
+  const returnTo = location.pathname + location.search;
+  return <Navigate to={`/login${intentQuery({ returnTo })}`} state={{ returnTo }} replace />;
+}
