@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
@@ -14,7 +15,7 @@ export default function TermsPage() {
         <h2 id="aceitacao">1. Aceitação dos termos</h2>
         <p>
           Ao criar uma conta ou usar a plataforma, você declara que leu e concorda com estes Termos e com a nossa
-          Política de Privacidade. Se estiver agindo em nome de uma empresa, você declara ter poderes para aceitá-los
+          {' '}<Link to="/privacy">Política de Privacidade</Link>. Se estiver agindo em nome de uma empresa, você declara ter poderes para aceitá-los
           em nome dela. Se não concordar com alguma condição, não utilize o serviço.
         </p>
       </section>
