@@ -18,9 +18,9 @@ afterAll(() => ctx.close());
 describe(`migrations on ${testDbKind}`, () => {
   it('create every table and are idempotent', async () => {
     await ctx.database.migrate(); // second run: no-op, no error
-    const result = await ctx.database.db.execute<{ table_name: string }>(
+    const result = (await ctx.database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
+    )) as unknown as { rows: Array<{ table_name: string }> };
     const tables = result.rows.map((r) => r.table_name);
     expect(tables).toEqual(expect.arrayContaining(['account', 'profiles', 'session', 'user', 'verification']));
   });

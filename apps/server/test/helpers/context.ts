@@ -46,7 +46,7 @@ export async function createTestContext(
     app,
     database,
     config,
-    request: (p, init = {}) => {
+    request: async (p, init = {}) => {
       const { json, token, cookie, headers, ...rest } = init;
       const h = new Headers(headers);
       h.set('origin', ORIGIN);

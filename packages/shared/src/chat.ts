@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const CHAT_MESSAGE_MAX = 4000;
+
+/** SPEC §3 chat request payload: {message (trimmed), sessionId}. */
+export const chatRequestSchema = z.object({
+  message: z.string().trim().min(1, 'Message is required').max(CHAT_MESSAGE_MAX, `Mensagem muito longa (máximo ${CHAT_MESSAGE_MAX} caracteres)`),
+  sessionId: z
+    .string()
+    .trim()
+    .min(8, 'sessionId is required')
+    .max(128)
+    .regex(/^[\w.:@+-]+$/, 'Invalid sessionId'),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export interface ChatResponse {
+  output: string;
+}
+
+export type ChatRole = 'user' | 'assistant';
+export type Channel = 'web' | 'whatsapp';
+
+export interface ChatMessage {
+  id: string;
+  role: ChatRole;
+  content: string;
+  createdAt: string;
+}
+
+/** Public information about an agent, for the public chat page header. */
+export interface PublicAgent {
+  name: string;
+  webhookId: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  sessionId: string;
+  channel: Channel;
+  lastMessage: string | null;
+  lastMessageAt: string;
+  messageCount: number;
+  createdAt: string;
+}
+
+export interface Conversation extends ConversationSummary {
+  messages: ChatMessage[];
+}
+
+/**
+ * SSE stream of POST /webhook/{id} with Accept: text/event-stream:
+ *   event: token  data: {"delta":"..."}
+ *   event: done   data: {"output":"..."}
+ *   event: error  data: {"error":{code,message,userMessage}}
+ * plus ": ping" comment heartbeats.
+ */
+export type ChatStreamEvent =
+  | { event: 'token'; data: { delta: string } }
+  | { event: 'done'; data: ChatResponse }
+  | { event: 'error'; data: { error: { code: string; message: string; userMessage: string } } };
+
+/**
+ * SPEC §3 chat response: a plain string, or an object whose reply text is read
+ * from output, then message, then response. Null when there is no reply text.
+ */
+export function replyText(body: unknown): string | null {
+  if (typeof body === 'string') return body.trim() ? body : null;
+  if (typeof body === 'object' && body !== null) {
+    for (const key of ['output', 'message', 'response'] as const) {
+      const value = (body as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.trim()) return value;
+    }
+  }
+  return null;
+}
+
+/** pt-BR texts for the chat errors of SPEC §8 (the English stays as the API error message). */
+export const chatErrorMessages = {
+  'Chat service not available': 'O serviço de chat não está disponível.',
+  'Chat service unavailable': 'O serviço de chat está indisponível no momento.',
+  'No response received from chat service': 'Não recebemos resposta do serviço de chat.',
+  'No internet connection': 'Sem conexão com a internet.',
+  'Failed to connect to chat service': 'Não foi possível conectar ao serviço de chat.',
+  'Failed to send message. Please try again.': 'Não foi possível enviar a mensagem. Tente novamente.',
+} as const;

@@ -1,0 +1,26 @@
+/** Monthly message quotas are counted per calendar month in São Paulo time (SPEC §9). */
+export const QUOTA_TIME_ZONE = 'America/Sao_Paulo';
+
+const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** 'YYYY-MM' of the instant in São Paulo. */
+export function quotaMonth(at: Date = new Date()): string {
+  const parts = monthFormat.formatToParts(at);
+  const year = parts.find((p) => p.type === 'year')!.value;
+  const month = parts.find((p) => p.type === 'month')!.value;
+  return `${year}-${month}`;
+}
+
+/** The instant the next quota month starts (midnight of the 1st in São Paulo), for "renova em". */
+export function nextQuotaReset(at: Date = new Date()): Date {
+  const [y, m] = quotaMonth(at).split('-').map(Number) as [number, number];
+  const nextYear = m === 12 ? y + 1 : y;
+  const nextMonth = m === 12 ? 1 : m + 1;
+  // Brazil has had no DST since 2019: São Paulo is UTC-03:00.
+  return new Date(Date.UTC(nextYear, nextMonth - 1, 1, 3, 0, 0));
+}
+
+/** Remaining messages (null = unlimited). */
+export function remaining(used: number, quota: number | null): number | null {
+  return quota === null ? null : Math.max(0, quota - used);
+}
