@@ -1,8 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import { accountRoutes } from './accounts/routes';
+import { agentRoutes } from './agents/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes, type AuthLimits } from './auth/routes';
+import { webChatRoutes, type ChatLimits } from './channels/web/routes';
+import { createResponder } from './chat/model';
+import type { Responder } from './chat/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './health';
@@ -20,19 +24,25 @@ export interface AppDeps {
   logger: Logger;
   /** Built web app to serve (production); omitted in tests and dev (Vite serves it). */
   webDistDir?: string;
-  limits?: { auth?: AuthLimits };
+  /** The model seam; defaults to the configured provider or offline mode. */
+  responder?: Responder;
+  limits?: { auth?: AuthLimits; chat?: ChatLimits };
 }
 
 export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
+  const responder = deps.responder ?? createResponder(config);
+  const runtime = { db: database.db, responder, logger };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use('*', requestId(), requestLogger(logger), securityHeaders({ https: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
 
   app.route('/', authRoutes(auth, config, deps.limits?.auth));
-  app.route('/', healthRoutes(config, database));
+  app.route('/', healthRoutes(config, database, responder.mode));
   app.route('/', accountRoutes(database.db, auth));
+  app.route('/', agentRoutes(database.db, auth, config));
+  app.route('/', webChatRoutes({ runtime, config, limits: deps.limits?.chat }));
 
   documentApi(app);
   app.doc31('/api/openapi.json', {

@@ -35,6 +35,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   CHAT_MODEL: optionalString,
   EMBEDDING_MODEL: optionalString,
+  /** Hard limit for one LLM answer (ms). */
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   WHATSAPP_GRAPH_URL: optionalString.pipe(z.url().optional()),
   WHATSAPP_GRAPH_VERSION: optionalString,
   MERCADOPAGO_ACCESS_TOKEN: optionalString,
@@ -62,7 +64,7 @@ export interface Config {
   limits: { signUpsPerHour: number; signInFailuresPer15Min: number };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   auth: { secret: string };
-  llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string };
+  llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string; timeoutMs: number };
   whatsapp: { graphUrl: string; graphVersion: string };
   mercadoPago: { accessToken?: string; apiUrl: string; webhookSecret?: string };
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
@@ -103,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: env.OPENAI_BASE_URL,
       chatModel: env.CHAT_MODEL ?? 'gpt-4o-mini',
       embeddingModel: env.EMBEDDING_MODEL,
+      timeoutMs: env.LLM_TIMEOUT_MS,
     },
     whatsapp: {
       graphUrl: (env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),

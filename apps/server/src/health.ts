@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { isLlmConfigured, isMercadoPagoConfigured, type Config } from './config';
+import { isMercadoPagoConfigured, type Config } from './config';
 import { ping, type Database } from './db/client';
 import type { AppEnv } from './http/context';
 import { AppError } from './http/errors';
@@ -24,8 +24,7 @@ const route = createRoute({
   },
 });
 
-export function healthRoutes(config: Config, database: Database) {
-  const llm = isLlmConfigured(config) ? llmProviderName(config.llm.baseUrl) : 'offline';
+export function healthRoutes(config: Config, database: Database, llm: string) {
   const payments = isMercadoPagoConfigured(config) ? 'mercadopago' : 'sandbox';
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     try {
@@ -36,13 +35,4 @@ export function healthRoutes(config: Config, database: Database) {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' as const, database: database.kind, llm, payments }, 200);
   });
-}
-
-function llmProviderName(baseUrl: string | undefined): string {
-  if (!baseUrl) return 'openai';
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return 'openai-compatible';
-  }
 }

@@ -4,7 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth-guard';
 import type { AppEnv } from '../http/context';
-import { errorResponses } from '../http/openapi';
+import { errorResponses, sessionSecurity } from '../http/openapi';
 import { getMe } from './profiles';
 
 const meRoute = createRoute({
@@ -12,7 +12,7 @@ const meRoute = createRoute({
   path: '/api/me',
   tags: ['account'],
   summary: "The signed-in user's profile",
-  security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+  security: sessionSecurity,
   responses: {
     200: { description: 'Profile', content: { 'application/json': { schema: meSchema } } },
     ...errorResponses(401),

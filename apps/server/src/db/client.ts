@@ -15,6 +15,9 @@ export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A database handle or an open transaction: functions that may run inside a transaction take this. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

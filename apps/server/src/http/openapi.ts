@@ -27,6 +27,9 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable',
 };
 
+/** Routes that accept the session cookie or the bearer token. */
+export const sessionSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
 /** OpenAPI response entries for the given error statuses. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(

@@ -1,2 +1,5 @@
 export * from './auth';
 export * from './accounts';
+export * from './agents';
+export * from './chat';
+export * from './knowledge';

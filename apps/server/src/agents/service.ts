@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { buildWorkflow, type Agent, type CreateAgentInput, type UpdateAgentInput, type WorkflowDocument } from '@atende/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { getAccountPlan } from '../accounts/plan';
+import type { Config } from '../config';
+import type { Db, Executor } from '../db/client';
+import { agents, profiles } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { defaultSystemMessage } from './personality';
+
+export type AgentRow = typeof agents.$inferSelect;
+
+export function workflowOf(row: AgentRow, config: Config): WorkflowDocument {
+  return buildWorkflow({
+    workflowId: row.id,
+    name: row.name,
+    webhookId: row.webhookId,
+    storageWebhookId: row.storageWebhookId,
+    systemMessage: row.systemMessage,
+    chatModel: config.llm.chatModel,
+    embeddingModel: config.llm.embeddingModel,
+  });
+}
+
+export function toAgentDto(row: AgentRow, config: Config): Agent {
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    webhookId: row.webhookId,
+    systemMessage: row.systemMessage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    nodes: workflowOf(row, config).nodes,
+    webhookUrl: `${config.publicUrl}/webhook/${row.webhookId}`,
+    publicChatUrl: `${config.publicUrl}/public-chat/${row.webhookId}`,
+    lastError: row.lastError,
+  };
+}
+
+export async function listAgents(db: Db, userId: string): Promise<AgentRow[]> {
+  return db.select().from(agents).where(eq(agents.userId, userId)).orderBy(desc(agents.createdAt));
+}
+
+export async function countAgents(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(agents).where(eq(agents.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** The user's agent, or 404 — for another user's agent too (never reveal that it exists). */
+export async function getOwnedAgent(db: Db, userId: string, agentId: string): Promise<AgentRow> {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.userId, userId)));
+  if (!row) throw notFound('Agent');
+  return row;
+}
+
+/**
+ * Creates an agent and activates it at once (SPEC §4). The plan's agent limit
+ * is checked under a lock on the account's profile row, so concurrent requests
+ * (on any instance) cannot exceed it.
+ */
+export async function createAgent(db: Db, userId: string, input: CreateAgentInput): Promise<AgentRow> {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ company: profiles.company })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
+    const plan = await getAccountPlan(tx, userId);
+    const used = await countAgents(tx, userId);
+    if (plan.maxAgents !== null && used >= plan.maxAgents) {
+      throw new AppError('PLAN_LIMIT_REACHED', `The ${plan.name} plan allows ${plan.maxAgents} agent(s)`, {
+        userMessage: `Seu plano ${plan.name} permite até ${plan.maxAgents} ${plan.maxAgents === 1 ? 'agente' : 'agentes'}. Atualize seu plano para criar mais agentes.`,
+      });
+    }
+    const [row] = await tx
+      .insert(agents)
+      .values({
+        id: randomUUID(),
+        userId,
+        name: input.name,
+        active: true,
+        webhookId: randomUUID(),
+        storageWebhookId: randomUUID(),
+        systemMessage: defaultSystemMessage(profile?.company),
+      })
+      .returning();
+    return row!;
+  });
+}
+
+export async function updateAgent(db: Db, userId: string, agentId: string, input: UpdateAgentInput): Promise<AgentRow> {
+  const [row] = await db
+    .update(agents)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+      ...(input.systemMessage !== undefined ? { systemMessage: input.systemMessage } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Agent');
+  return row;
+}
+
+/** Deletes the agent and everything it owns (conversations, knowledge, passages cascade). */
+export async function deleteAgent(db: Db, userId: string, agentId: string): Promise<void> {
+  const deleted = await db
+    .delete(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+    .returning({ id: agents.id });
+  if (deleted.length === 0) throw notFound('Agent');
+}

@@ -1,0 +1,130 @@
+import { chatRequestSchema, type PublicAgent } from '@atende/shared';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { agents } from '../../db/schema';
+import { clientIp } from '../../http/client-ip';
+import type { AppEnv } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { RateLimiter, type LimitRule } from '../../http/rate-limit';
+import { sessionHistory } from '../../chat/conversations';
+import { runTurn, type ChatRuntime } from '../../chat/runtime';
+
+export interface ChatLimits {
+  perIp: LimitRule;
+  perSession: LimitRule;
+}
+
+export const defaultChatLimits: ChatLimits = {
+  perIp: { limit: 120, windowMs: 60_000 },
+  perSession: { limit: 30, windowMs: 60_000 },
+};
+
+const HEARTBEAT_MS = 15_000;
+
+const unavailable = () =>
+  new AppError('NOT_FOUND', 'Chat service not available', {
+    userMessage: 'Este chat não está disponível no momento.',
+  });
+
+/**
+ * The public chat channel (SPEC §3, §7): POST /webhook/{webhookId} answers
+ * {output}, or streams it over SSE; open CORS without credentials.
+ */
+export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limits?: ChatLimits }) {
+  const { runtime, config } = deps;
+  const db = runtime.db;
+  const limits = deps.limits ?? defaultChatLimits;
+  const perIp = new RateLimiter(limits.perIp);
+  const perSession = new RateLimiter(limits.perSession);
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '/webhook/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept'],
+      maxAge: 86400,
+      credentials: false,
+    }),
+  );
+
+  app.get('/webhook/:webhookId', async (c) => {
+    const agent = await activeAgent(db, c.req.param('webhookId'));
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ name: agent.name, webhookId: agent.webhookId } satisfies PublicAgent);
+  });
+
+  app.get('/webhook/:webhookId/sessions/:sessionId', async (c) => {
+    const agent = await activeAgent(db, c.req.param('webhookId'));
+    const sessionId = chatRequestSchema.shape.sessionId.safeParse(c.req.param('sessionId'));
+    if (!sessionId.success) throw new AppError('VALIDATION_FAILED', 'Invalid sessionId');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ messages: await sessionHistory(db, agent.id, 'web', sessionId.data) });
+  });
+
+  app.post('/webhook/:webhookId', bodyLimit({ maxSize: 32 * 1024, onError: tooLarge }), async (c) => {
+    perIp.consume(clientIp(c, config.trustProxy));
+    const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) {
+      throw new AppError('VALIDATION_FAILED', body.error.issues[0]?.message ?? 'Invalid chat request', {
+        userMessage: 'Mensagem inválida.',
+      });
+    }
+    const agent = await activeAgent(db, c.req.param('webhookId'));
+    perSession.consume(`${agent.id}:${body.data.sessionId}`);
+    const turn = { agent, channel: 'web' as const, sessionId: body.data.sessionId, message: body.data.message };
+
+    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+      const { output } = await runTurn(runtime, turn);
+      return c.json({ output });
+    }
+
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const heartbeat = setInterval(() => void stream.write(': ping\n\n'), HEARTBEAT_MS);
+      try {
+        const { output } = await runTurn(runtime, {
+          ...turn,
+          onDelta: (delta) => void stream.writeSSE({ event: 'token', data: JSON.stringify({ delta }) }),
+        });
+        await stream.writeSSE({ event: 'done', data: JSON.stringify({ output }) });
+      } catch (err) {
+        const error = err instanceof AppError ? err : new AppError('INTERNAL', 'Chat service unavailable', { cause: err });
+        if (error.status >= 500) c.get('logger')?.error({ err }, 'chat turn failed');
+        await stream.writeSSE({ event: 'error', data: JSON.stringify(error.toBody()) });
+      } finally {
+        clearInterval(heartbeat);
+      }
+    });
+  });
+
+  return app;
+}
+
+function tooLarge(c: Context): never {
+  void c;
+  throw new AppError('PAYLOAD_TOO_LARGE', 'Chat request too large', { userMessage: 'Mensagem muito longa.' });
+}
+
+async function activeAgent(db: Db, webhookId: string) {
+  const [agent] = await db
+    .select({
+      id: agents.id,
+      userId: agents.userId,
+      name: agents.name,
+      webhookId: agents.webhookId,
+      systemMessage: agents.systemMessage,
+      lastError: agents.lastError,
+    })
+    .from(agents)
+    .where(and(eq(agents.webhookId, webhookId), eq(agents.active, true)));
+  if (!agent) throw unavailable();
+  return agent;
+}

@@ -1,0 +1,55 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { CalculatorError, evaluate } from '@atende/shared';
+import { stepCountIs, streamText, tool } from 'ai';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { buildSystemPrompt } from './prompt';
+import type { Responder, TurnInput } from './types';
+
+export const calculatorTool = tool({
+  description: 'Calculadora: avalia uma expressão aritmética (+ - * / % ^, parênteses, sqrt). Use para qualquer conta.',
+  inputSchema: z.object({ expression: z.string().describe('Expressão, por exemplo "(12 * 7) + 3"') }),
+  execute: async ({ expression }) => {
+    try {
+      return { result: evaluate(expression) };
+    } catch (err) {
+      return { error: err instanceof CalculatorError ? err.message : 'invalid expression' };
+    }
+  },
+});
+
+/** Any OpenAI-compatible chat model through the AI SDK, with the calculator tool and a hard timeout. */
+export function llmResponder(config: Config, providerName: string): Responder {
+  const provider = createOpenAICompatible({
+    name: providerName,
+    baseURL: (config.llm.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+    apiKey: config.llm.apiKey,
+  });
+  const model = provider.chatModel(config.llm.chatModel);
+  return {
+    mode: providerName,
+    async respond(turn: TurnInput): Promise<string> {
+      const result = streamText({
+        model,
+        system: buildSystemPrompt(turn.systemMessage, turn.passages),
+        messages: [...turn.history, { role: 'user', content: turn.message }],
+        tools: { calculator: calculatorTool },
+        stopWhen: stepCountIs(4),
+        maxRetries: 1,
+        abortSignal: AbortSignal.timeout(config.llm.timeoutMs),
+      });
+      let text = '';
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          turn.onDelta?.(part.text);
+        } else if (part.type === 'error') {
+          throw part.error instanceof Error ? part.error : new Error(String(part.error));
+        } else if (part.type === 'abort') {
+          throw new Error('LLM request aborted (timeout)');
+        }
+      }
+      return text;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { evaluate, extractExpression, formatNumber } from '@atende/shared';
+import { queryTerms } from '../knowledge/retrieval';
+import type { Responder, TurnInput } from './types';
+
+const GREETING = /^\s*(oi+|ol[aá]|opa|e a[ií]|bom dia|boa tarde|boa noite|hello|hi|hey|hola|buenas|buenos d[ií]as)\b[\s!,.?]*(tudo bem\??)?\s*[!.?]*\s*$/i;
+const THANKS = /^\s*(muito\s+)?(obrigad[oa]|valeu|agradeço|thanks|thank you|gracias)\b/i;
+const BYE = /^\s*(tchau|até (mais|logo)|bye|adeus)\b/i;
+/** Minimum share of the question's terms a sentence must contain to count as an answer. */
+const MIN_OVERLAP = 0.34;
+
+/**
+ * Offline mode (no LLM configured): a real responder, not a stub. Greets in
+ * the agent's voice, does arithmetic with the calculator, answers with the
+ * best-matching knowledge passage (quoted, with its source), and says honestly
+ * when it does not know.
+ */
+export const offlineResponder: Responder = {
+  mode: 'offline',
+  async respond(turn: TurnInput): Promise<string> {
+    const answer = compose(turn);
+    turn.onDelta?.(answer);
+    return answer;
+  },
+};
+
+function compose({ agentName, message, passages }: TurnInput): string {
+  if (GREETING.test(message)) return `Olá! Eu sou ${agentName}. Como posso ajudar você hoje?`;
+  if (THANKS.test(message)) return 'Por nada! Se precisar de mais alguma coisa, é só chamar.';
+  if (BYE.test(message)) return 'Até logo! Foi um prazer ajudar.';
+
+  const expression = extractExpression(message);
+  if (expression) {
+    const result = evaluate(expression);
+    return `O resultado de \`${expression.replace(/\s+/g, ' ')}\` é **${formatNumber(result)}**.`;
+  }
+
+  const best = bestExcerpt(message, passages);
+  if (best) return `Encontrei isto na nossa base de conhecimento:\n\n> ${best.excerpt.replace(/\n+/g, '\n> ')}\n\n_Fonte: ${best.source}_`;
+
+  return 'Desculpe, não encontrei essa informação na base de conhecimento. Pode reformular a pergunta ou perguntar sobre outro assunto?';
+}
+
+/** Sentences and lines of a passage; a heading line ("Preços:") is kept with the line after it. */
+function answerUnits(content: string): string[] {
+  const lines = content.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+  const units: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.endsWith(':') && lines[i + 1]) units.push(`${line}\n${lines[++i]}`);
+    else units.push(...line.split(/(?<=[.!?])\s+/).filter(Boolean));
+  }
+  return units;
+}
+
+interface Excerpt {
+  excerpt: string;
+  source: string;
+  score: number;
+}
+
+/** The passage sentence that covers most of the question's terms (stem-ish prefix match). */
+function bestExcerpt(question: string, passages: TurnInput['passages']): Excerpt | null {
+  const terms = stemTerms(question);
+  if (terms.length === 0) return null;
+  let best: Excerpt | null = null;
+  for (const passage of passages) {
+    for (const unit of answerUnits(passage.content)) {
+      const words = new Set(stemTerms(unit));
+      const score = terms.filter((t) => words.has(t)).length / terms.length;
+      if (score >= MIN_OVERLAP && (!best || score > best.score)) best = { excerpt: unit, source: passage.sourceName, score };
+    }
+  }
+  return best;
+}
+
+const STOP = new Set(
+  'a o as os um uma uns umas de do da dos das em no na nos nas por para pra com sem e ou que qual quais quanto quanta quantos quantas como onde quando se voce voces vc eu me meu minha seu sua tem ter ha é e foi ser sao são esta está isso isto ao aos the is are what how of to in'.split(' '),
+);
+
+/** Accent-free lower-case terms cut to a 5-letter prefix: a light stemmer for matching plurals and verb forms. */
+function stemTerms(text: string): string[] {
+  return queryTerms(text)
+    .filter((t) => /^[\p{L}\p{N}]+$/u.test(t) && !/[^\x00-\x7f]/.test(t))
+    .filter((t) => !STOP.has(t))
+    .map((t) => (/^\d+$/.test(t) ? t : t.slice(0, 5)));
+}

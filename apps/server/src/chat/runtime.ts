@@ -1,0 +1,97 @@
+import { MEMORY_WINDOW, type Channel } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import { getAccountPlan } from '../accounts/plan';
+import type { AgentRow } from '../agents/service';
+import type { Db } from '../db/client';
+import { agents } from '../db/schema';
+import { AppError } from '../http/errors';
+import { retrieve } from '../knowledge/retrieval';
+import type { Logger } from '../logger';
+import { appendAssistantMessage, appendUserMessage, recentMessages } from './conversations';
+import { consumeMessage, refundMessage } from './quota';
+import type { Responder } from './types';
+
+export const QUOTA_NOTICE =
+  'Olá! No momento não consigo responder por aqui, pois o limite de atendimentos deste mês foi atingido. Por favor, tente novamente mais tarde ou entre em contato com a empresa por outro canal. Obrigado pela compreensão!';
+
+export interface ChatRuntime {
+  db: Db;
+  responder: Responder;
+  logger: Logger;
+}
+
+export interface TurnRequest {
+  agent: Pick<AgentRow, 'id' | 'userId' | 'name' | 'systemMessage' | 'lastError'>;
+  channel: Channel;
+  sessionId: string;
+  message: string;
+  onDelta?: (delta: string) => void;
+}
+
+export interface TurnResult {
+  output: string;
+  quotaExceeded: boolean;
+}
+
+/**
+ * One chat turn, the same for every channel: count the message against the
+ * account's quota → store the customer's message → load the memory window →
+ * retrieve knowledge → ask the model → store the answer.
+ */
+export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnResult> {
+  const { db } = rt;
+  const { agent } = req;
+  const plan = await getAccountPlan(db, agent.userId);
+  const quota = await consumeMessage(db, agent.userId, plan);
+  const conversationId = await appendUserMessage(
+    db,
+    { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
+    req.message,
+  );
+
+  if (!quota.allowed) {
+    rt.logger.warn({ agentId: agent.id, month: quota.month }, 'monthly message quota exhausted');
+    await appendAssistantMessage(db, conversationId, QUOTA_NOTICE);
+    req.onDelta?.(QUOTA_NOTICE);
+    return { output: QUOTA_NOTICE, quotaExceeded: true };
+  }
+
+  // The window holds the messages before this one: fetch one more and drop the message just stored.
+  const window = await recentMessages(db, conversationId, MEMORY_WINDOW + 1);
+  const history = window.slice(0, -1);
+  const passages = await retrieve(db, agent.id, req.message);
+
+  let output: string;
+  try {
+    output = await rt.responder.respond({
+      agentName: agent.name,
+      systemMessage: agent.systemMessage,
+      history,
+      message: req.message,
+      passages,
+      onDelta: req.onDelta,
+    });
+  } catch (err) {
+    rt.logger.error({ err, agentId: agent.id }, 'LLM provider failed');
+    await refundMessage(db, agent.userId, quota.month);
+    await recordAgentError(db, agent.id, 'O provedor de IA não respondeu na última tentativa. Verifique a configuração do provedor.');
+    throw new AppError('UPSTREAM_FAILED', 'Chat service unavailable', {
+      userMessage: 'O serviço de chat está indisponível no momento. Tente novamente em instantes.',
+      cause: err,
+    });
+  }
+  if (!output.trim()) {
+    await refundMessage(db, agent.userId, quota.month);
+    throw new AppError('UPSTREAM_FAILED', 'No response received from chat service', {
+      userMessage: 'Não recebemos resposta do serviço de chat. Tente novamente.',
+    });
+  }
+
+  await appendAssistantMessage(db, conversationId, output);
+  if (agent.lastError) await recordAgentError(db, agent.id, null);
+  return { output, quotaExceeded: false };
+}
+
+async function recordAgentError(db: Db, agentId: string, error: string | null) {
+  await db.update(agents).set({ lastError: error }).where(eq(agents.id, agentId));
+}

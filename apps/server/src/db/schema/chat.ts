@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { agents } from './agents';
+import { user } from './auth';
+import { createdAt } from './columns';
+
+/** One chat session of one customer with one agent on one channel. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['web', 'whatsapp'] }).notNull(),
+    /** The browser's chat_session_id, or the customer's WhatsApp id. */
+    sessionId: text('session_id').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    lastMessage: text('last_message'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_session_uq').on(t.agentId, t.channel, t.sessionId),
+    index('conversations_agent_recent_idx').on(t.agentId, sql`${t.lastMessageAt} desc`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    /** Insertion order (timestamps can tie). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, sql`${t.seq} desc`)],
+);
+
+/** Messages counted per account and quota month (America/Sao_Paulo), incremented atomically. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);

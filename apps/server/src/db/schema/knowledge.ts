@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { agents } from './agents';
+import { user } from './auth';
+import { createdAt } from './columns';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** SPEC §3 knowledge_base: one row per (user, agent). */
+export const knowledgeBases = pgTable('knowledge_bases', {
+  agentId: text('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull().default(''),
+  about: text('about').notNull().default(''),
+  links: text('links').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * Indexed passages of an agent's knowledge (SPEC §3 documents_embeddings).
+ * `tsv` holds the Portuguese stems of the text both with and without accents,
+ * so "preco", "preço" and "preços" all match.
+ */
+export const passages = pgTable(
+  'passages',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** 'knowledge_base' for the text form; files and links join in the knowledge issue. */
+    sourceType: text('source_type', { enum: ['knowledge_base', 'file', 'link'] }).notNull(),
+    sourceId: text('source_id'),
+    /** Shown to customers as the source ('Base de conhecimento', a file name, a URL). */
+    sourceName: text('source_name').notNull(),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('portuguese'::regconfig, content) || to_tsvector('portuguese'::regconfig, atende_unaccent(content))`,
+      ),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passages_agent_idx').on(t.agentId, t.sourceType), index('passages_tsv_idx').using('gin', t.tsv)],
+);

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { knowledgeBases, passages } from '../db/schema';
+import { splitText } from './split';
+
+export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
+
+export const knowledgeBaseSchema = z.object({
+  companyName: z.string().trim().max(200, 'Use no máximo 200 caracteres'),
+  about: z.string().trim().max(100_000, 'Use no máximo 100.000 caracteres'),
+  links: z.string().trim().max(10_000, 'Use no máximo 10.000 caracteres'),
+});
+export type KnowledgeBaseInput = z.infer<typeof knowledgeBaseSchema>;
+
+export async function getKnowledgeBase(db: Db, agentId: string) {
+  const [row] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.agentId, agentId));
+  return {
+    companyName: row?.companyName ?? '',
+    about: row?.about ?? '',
+    links: row?.links ?? '',
+    updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null,
+  };
+}
+
+/** The text form as one document for indexing. */
+export function knowledgeText(kb: KnowledgeBaseInput): string {
+  return [
+    kb.companyName && `Empresa: ${kb.companyName}`,
+    kb.about,
+    kb.links && `Links:\n${kb.links}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** Saves the knowledge base and re-indexes its passages in one transaction. */
+export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId: string }, input: KnowledgeBaseInput) {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .insert(knowledgeBases)
+      .values({ ...owner, ...input, updatedAt: now })
+      .onConflictDoUpdate({ target: knowledgeBases.agentId, set: { ...input, updatedAt: now } });
+    await tx
+      .delete(passages)
+      .where(and(eq(passages.agentId, owner.agentId), eq(passages.sourceType, 'knowledge_base')));
+    const chunks = splitText(knowledgeText(input));
+    if (chunks.length > 0) {
+      await tx.insert(passages).values(
+        chunks.map((content, position) => ({
+          id: randomUUID(),
+          agentId: owner.agentId,
+          userId: owner.userId,
+          sourceType: 'knowledge_base' as const,
+          sourceName: KNOWLEDGE_SOURCE_NAME,
+          position,
+          content,
+        })),
+      );
+    }
+  });
+  return getKnowledgeBase(db, owner.agentId);
+}

@@ -1,0 +1,260 @@
+import type { Conversation, ConversationSummary } from '@atende/shared';
+import { quotaMonth } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { QUOTA_NOTICE } from '../src/chat/runtime';
+import { agents, conversations, messages, usageCounters } from '../src/db/schema';
+import { chat, chatOutput, createAgent, parseSse } from './helpers/agents';
+import { createTestContext, createUser, type TestContext } from './helpers/context';
+
+let llm: FakeOpenAI;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  llm = await startFakeOpenAI();
+  ctx = await createTestContext({
+    env: { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: llm.baseUrl, CHAT_MODEL: 'fake-model', LLM_TIMEOUT_MS: '1500' },
+    limits: {
+      auth: { signInFailures: { limit: 1e6, windowMs: 60_000 }, signUps: { limit: 1e6, windowMs: 60_000 } },
+      chat: { perIp: { limit: 1e6, windowMs: 60_000 }, perSession: { limit: 1e6, windowMs: 60_000 } },
+    },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await llm.close();
+});
+afterEach(() => {
+  llm.mode = 'normal';
+  llm.requests.length = 0;
+});
+
+async function newAgent() {
+  const user = await createUser(ctx);
+  const agent = await createAgent(ctx, user, 'Atendente Virtual');
+  return { user, agent };
+}
+
+const storedMessages = async (agentId: string) =>
+  ctx.database.db
+    .select({ role: messages.role, content: messages.content })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(conversations.agentId, agentId))
+    .orderBy(messages.seq);
+
+describe('POST /webhook/{webhookId} with an LLM', () => {
+  it('answers {output}, with the personality as system prompt, and stores both messages', async () => {
+    const { agent } = await newAgent();
+    const output = await chatOutput(ctx, agent.webhookId, 'Vocês abrem aos domingos?');
+    expect(output).toBe('Você disse: Vocês abrem aos domingos?');
+    const sent = llm.requests[0]!;
+    expect(sent.model).toBe('fake-model');
+    expect(sent.messages[0]).toMatchObject({ role: 'system' });
+    expect(sent.messages[0]!.content).toContain(agent.systemMessage);
+    expect(await storedMessages(agent.id)).toEqual([
+      { role: 'user', content: 'Vocês abrem aos domingos?' },
+      { role: 'assistant', content: output },
+    ]);
+  });
+
+  it('keeps a memory window of the last 15 messages per session', async () => {
+    const { agent } = await newAgent();
+    for (let i = 1; i <= 10; i++) await chatOutput(ctx, agent.webhookId, `mensagem ${i}`, 'sessao-memoria');
+    await chatOutput(ctx, agent.webhookId, 'outra sessão', 'sessao-diferente');
+    llm.requests.length = 0;
+    await chatOutput(ctx, agent.webhookId, 'mensagem 11', 'sessao-memoria');
+    const convo = llm.requests[0]!.messages.filter((m) => m.role !== 'system');
+    expect(convo).toHaveLength(16); // 15 earlier messages + the new one
+    expect(convo[0]).toMatchObject({ role: 'assistant', content: 'Você disse: mensagem 3' });
+    expect(convo.at(-1)).toMatchObject({ role: 'user', content: 'mensagem 11' });
+    expect(convo.some((m) => m.content === 'outra sessão')).toBe(false);
+  });
+
+  it('runs the calculator tool round trip', async () => {
+    const { agent } = await newAgent();
+    const output = await chatOutput(ctx, agent.webhookId, 'Quanto é 12 * 7 + 3?');
+    expect(output).toBe('O resultado é 87.');
+    expect(llm.requests).toHaveLength(2);
+    const toolMessage = llm.requests[1]!.messages.find((m) => m.role === 'tool');
+    expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ result: 87 });
+  });
+
+  it('streams tokens over SSE when asked', async () => {
+    const { agent } = await newAgent();
+    const res = await chat(ctx, agent.webhookId, 'uma resposta longa por favor', 'sessao-sse', { accept: 'text/event-stream' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const events = parseSse(await res.text());
+    const tokens = events.filter((e) => e.event === 'token');
+    expect(tokens.length).toBeGreaterThan(2);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const full = (done.data as { output: string }).output;
+    expect(full).toBe('Você disse: uma resposta longa por favor');
+    expect(tokens.map((t) => (t.data as { delta: string }).delta).join('')).toBe(full);
+  });
+
+  it.each(['error', 'hang', 'drop'] as const)(
+    'provider %s → clear error, the customer message is kept, the quota is refunded, the owner sees it',
+    async (mode) => {
+      const { user, agent } = await newAgent();
+      llm.mode = mode;
+      const res = await chat(ctx, agent.webhookId, 'Está funcionando?');
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ error: { code: 'UPSTREAM_FAILED', message: 'Chat service unavailable' } });
+      expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Está funcionando?' }]);
+      const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
+      expect(usage?.messages ?? 0).toBe(0);
+      const [row] = await ctx.database.db.select().from(agents).where(eq(agents.id, agent.id));
+      expect(row!.lastError).toMatch(/provedor de IA/);
+
+      llm.mode = 'normal';
+      expect(await chatOutput(ctx, agent.webhookId, 'E agora?')).toBe('Você disse: E agora?');
+      const [recovered] = await ctx.database.db.select().from(agents).where(eq(agents.id, agent.id));
+      expect(recovered!.lastError).toBeNull();
+      expect((await ctx.request('/api/health')).status).toBe(200);
+    },
+  );
+
+  it('reports a provider failure inside the SSE stream', async () => {
+    const { agent } = await newAgent();
+    llm.mode = 'error';
+    const res = await chat(ctx, agent.webhookId, 'Oi', 'sessao-sse-erro', { accept: 'text/event-stream' });
+    const events = parseSse(await res.text());
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: { code: 'UPSTREAM_FAILED', message: 'Chat service unavailable' } } });
+  });
+
+  it('treats an empty answer as an error', async () => {
+    const { agent } = await newAgent();
+    llm.mode = 'empty';
+    const res = await chat(ctx, agent.webhookId, 'Oi');
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: { message: 'No response received from chat service' } });
+  });
+});
+
+describe('monthly quota', () => {
+  it('answers a polite notice without calling the model once the quota is used up', async () => {
+    const { user, agent } = await newAgent();
+    await ctx.database.db.insert(usageCounters).values({ userId: user.id, month: quotaMonth(), messages: 100 });
+    const output = await chatOutput(ctx, agent.webhookId, 'Olá?');
+    expect(output).toBe(QUOTA_NOTICE);
+    expect(llm.requests).toHaveLength(0);
+    expect(await storedMessages(agent.id)).toEqual([
+      { role: 'user', content: 'Olá?' },
+      { role: 'assistant', content: QUOTA_NOTICE },
+    ]);
+    const list = (await (await ctx.request('/api/agents', { token: user.token })).json()) as { usage: { messagesUsed: number } };
+    expect(list.usage.messagesUsed).toBe(100);
+  });
+
+  it('never over-admits under a concurrent burst at the edge, across agents of the account', async () => {
+    const { user, agent } = await newAgent();
+    await ctx.database.db.insert(usageCounters).values({ userId: user.id, month: quotaMonth(), messages: 97 });
+    const outputs = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => chatOutput(ctx, agent.webhookId, `pergunta ${i}`, `sessao-rajada-${i}`)),
+    );
+    expect(outputs.filter((o) => o !== QUOTA_NOTICE)).toHaveLength(3);
+    const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
+    expect(usage!.messages).toBe(100);
+  });
+});
+
+describe('public chat endpoint', () => {
+  it('answers the CORS preflight locally with 204 and a day of max-age', async () => {
+    const { agent } = await newAgent();
+    const res = await ctx.app.request(`/webhook/${agent.webhookId}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://loja.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-max-age')).toBe('86400');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('404s unknown and inactive agents with a clear message', async () => {
+    const { user, agent } = await newAgent();
+    const unknown = await chat(ctx, 'nao-existe', 'Oi');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { message: 'Chat service not available', userMessage: 'Este chat não está disponível no momento.' } });
+    await ctx.request(`/api/agents/${agent.id}`, { method: 'PATCH', token: user.token, json: { active: false } });
+    expect((await chat(ctx, agent.webhookId, 'Oi')).status).toBe(404);
+  });
+
+  it('validates the payload', async () => {
+    const { agent } = await newAgent();
+    for (const body of [{ message: '   ', sessionId: 'sessao-ok-1' }, { message: 'Oi' }, { message: 'Oi', sessionId: '<script>' }, 'não é json']) {
+      const res = await ctx.app.request(`/webhook/${agent.webhookId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('restores a session history and lists transcripts for the owner only', async () => {
+    const { user, agent } = await newAgent();
+    await chatOutput(ctx, agent.webhookId, 'Primeira', 'sessao-historico');
+    await chatOutput(ctx, agent.webhookId, 'Segunda', 'sessao-historico');
+    const history = (await (await ctx.app.request(`/webhook/${agent.webhookId}/sessions/sessao-historico`)).json()) as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(history.messages.map((m) => m.content)).toEqual(['Primeira', 'Você disse: Primeira', 'Segunda', 'Você disse: Segunda']);
+
+    const list = (await (await ctx.request(`/api/agents/${agent.id}/conversations`, { token: user.token })).json()) as {
+      conversations: ConversationSummary[];
+    };
+    expect(list.conversations).toHaveLength(1);
+    expect(list.conversations[0]).toMatchObject({ sessionId: 'sessao-historico', channel: 'web', messageCount: 4, lastMessage: 'Você disse: Segunda' });
+    const convo = (await (
+      await ctx.request(`/api/agents/${agent.id}/conversations/${list.conversations[0]!.id}`, { token: user.token })
+    ).json()) as Conversation;
+    expect(convo.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+
+    const other = await createUser(ctx);
+    const otherAgent = await createAgent(ctx, other);
+    expect((await ctx.request(`/api/agents/${otherAgent.id}/conversations/${list.conversations[0]!.id}`, { token: other.token })).status).toBe(404);
+  });
+
+  it('puts only this agent\'s knowledge in the prompt (canary)', async () => {
+    const a = await newAgent();
+    const b = await newAgent();
+    const put = (u: typeof a, about: string) =>
+      ctx.request(`/api/agents/${u.agent.id}/knowledge`, { method: 'PUT', token: u.user.token, json: { companyName: '', about, links: '' } });
+    await put(a, 'O horário de funcionamento é das 8h às 18h. Código interno ALFA-CANARIO-111.');
+    await put(b, 'O horário de funcionamento é das 9h às 17h. Código interno BETA-CANARIO-222.');
+    await chatOutput(ctx, a.agent.webhookId, 'Qual o horário de funcionamento?');
+    const system = String(llm.requests[0]!.messages[0]!.content);
+    expect(system).toContain('ALFA-CANARIO-111');
+    expect(system).toContain('(Fonte: Base de conhecimento)');
+    expect(system).not.toContain('BETA-CANARIO-222');
+  });
+});
+
+describe('rate limits', () => {
+  it('limits a chat session and answers 429 with Retry-After', async () => {
+    const limited = await createTestContext({
+      limits: {
+        auth: { signInFailures: { limit: 1e6, windowMs: 60_000 }, signUps: { limit: 1e6, windowMs: 60_000 } },
+        chat: { perIp: { limit: 1e6, windowMs: 60_000 }, perSession: { limit: 2, windowMs: 60_000 } },
+      },
+    });
+    try {
+      const user = await createUser(limited);
+      const agent = await createAgent(limited, user);
+      expect((await chat(limited, agent.webhookId, 'um', 'sessao-limite')).status).toBe(200);
+      expect((await chat(limited, agent.webhookId, 'dois', 'sessao-limite')).status).toBe(200);
+      const third = await chat(limited, agent.webhookId, 'três', 'sessao-limite');
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await chat(limited, agent.webhookId, 'outra', 'sessao-outra')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

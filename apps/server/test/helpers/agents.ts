@@ -1,0 +1,40 @@
+import type { Agent } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../src/db/schema';
+import type { TestContext, TestUser } from './context';
+
+export async function createAgent(ctx: TestContext, user: TestUser, name = 'Assistente de Vendas'): Promise<Agent> {
+  const res = await ctx.request('/api/agents', { method: 'POST', token: user.token, json: { name } });
+  if (res.status !== 201) throw new Error(`create agent failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Agent;
+}
+
+export async function setPlan(ctx: TestContext, user: TestUser, plan: string) {
+  await ctx.database.db.update(profiles).set({ plan }).where(eq(profiles.id, user.id));
+}
+
+export function chat(ctx: TestContext, webhookId: string, message: string, sessionId = 'sessao-teste-1', headers: Record<string, string> = {}) {
+  return ctx.app.request(`/webhook/${webhookId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://loja-do-cliente.example', ...headers },
+    body: JSON.stringify({ message, sessionId }),
+  });
+}
+
+export async function chatOutput(ctx: TestContext, webhookId: string, message: string, sessionId?: string): Promise<string> {
+  const res = await chat(ctx, webhookId, message, sessionId);
+  if (res.status !== 200) throw new Error(`chat failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { output: string }).output;
+}
+
+/** Parses an SSE body into events. */
+export function parseSse(text: string): Array<{ event: string; data: unknown }> {
+  return text
+    .split('\n\n')
+    .map((block) => block.split('\n').filter((l) => !l.startsWith(':')))
+    .filter((lines) => lines.length > 0 && lines.some((l) => l.startsWith('data:')))
+    .map((lines) => ({
+      event: lines.find((l) => l.startsWith('event:'))?.slice(6).trim() ?? 'message',
+      data: JSON.parse(lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n')),
+    }));
+}
