@@ -29,6 +29,10 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Failed sign-ins allowed per IP per 15 minutes before 429. */
   SIGNIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Public chat messages allowed per IP per minute. */
+  CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(120),
+  /** Public chat messages allowed per chat session per minute. */
+  CHAT_RATE_LIMIT_PER_SESSION: z.coerce.number().int().positive().default(30),
   /** Directory of the built web app served in production. */
   WEB_DIST_DIR: optionalString,
   OPENAI_API_KEY: optionalString,
@@ -61,7 +65,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   webDistDir: string | undefined;
-  limits: { signUpsPerHour: number; signInFailuresPer15Min: number };
+  limits: { signUpsPerHour: number; signInFailuresPer15Min: number; chatPerIpPerMin: number; chatPerSessionPerMin: number };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   auth: { secret: string };
   llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string; timeoutMs: number };
@@ -95,7 +99,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR,
-    limits: { signUpsPerHour: env.SIGNUP_RATE_LIMIT, signInFailuresPer15Min: env.SIGNIN_FAILURE_LIMIT },
+    limits: {
+      signUpsPerHour: env.SIGNUP_RATE_LIMIT,
+      signInFailuresPer15Min: env.SIGNIN_FAILURE_LIMIT,
+      chatPerIpPerMin: env.CHAT_RATE_LIMIT_PER_IP,
+      chatPerSessionPerMin: env.CHAT_RATE_LIMIT_PER_SESSION,
+    },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },

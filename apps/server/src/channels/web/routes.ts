@@ -19,10 +19,12 @@ export interface ChatLimits {
   perSession: LimitRule;
 }
 
-export const defaultChatLimits: ChatLimits = {
-  perIp: { limit: 120, windowMs: 60_000 },
-  perSession: { limit: 30, windowMs: 60_000 },
-};
+export function chatLimitsFrom(config: Config): ChatLimits {
+  return {
+    perIp: { limit: config.limits.chatPerIpPerMin, windowMs: 60_000 },
+    perSession: { limit: config.limits.chatPerSessionPerMin, windowMs: 60_000 },
+  };
+}
 
 const HEARTBEAT_MS = 15_000;
 
@@ -38,7 +40,7 @@ const unavailable = () =>
 export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limits?: ChatLimits }) {
   const { runtime, config } = deps;
   const db = runtime.db;
-  const limits = deps.limits ?? defaultChatLimits;
+  const limits = deps.limits ?? chatLimitsFrom(config);
   const perIp = new RateLimiter(limits.perIp);
   const perSession = new RateLimiter(limits.perSession);
   const app = new Hono<AppEnv>();
