@@ -1,3 +1,4 @@
+import type { Agent } from '@atende/shared';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -33,4 +34,20 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/**
+ * Creates an account, signs it in on this request context (which keeps the
+ * cookie) and creates an active agent through the API. Returns the agent.
+ */
+export async function createAgentViaApi(request: APIRequestContext, baseURL: string, name = 'Loja Teste'): Promise<Agent> {
+  const account = await seedAccount(request, baseURL);
+  const headers = { origin: baseURL };
+  const signIn = await request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
+  expect(signIn.status()).toBe(200);
+  const res = await request.post('/api/agents', { data: { name }, headers });
+  expect(res.status()).toBe(201);
+  const agent = (await res.json()) as Agent;
+  expect(agent.active).toBe(true);
+  return agent;
 }

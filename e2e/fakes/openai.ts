@@ -170,6 +170,7 @@ export function fakeEmbedding(text: string, dims = EMBEDDING_DIMENSIONS): number
 function embeddings(fake: FakeOpenAI, body: { input: string | string[]; model: string }, res: ServerResponse) {
   const input = Array.isArray(body.input) ? body.input : [body.input];
   fake.embeddingRequests.push({ input });
+  if (fake.mode === 'hang') return;
   if (fake.mode === 'error') {
     res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'boom' } }));
     return;

@@ -8,8 +8,11 @@ import { LogoMark } from '../components/ui/Logo';
 import { authClient, useSession } from '../features/auth/api/auth-client';
 
 /** Dashboard shell (SPEC §2): collapsible sidebar, user badge, help and settings menu. */
+/** The sidebar starts expanded (SPEC §2), except on phones where it would leave no room for the page. */
+const startsCollapsed = () => window.matchMedia('(max-width: 767px)').matches;
+
 export function DashboardLayout() {
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(startsCollapsed);
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside

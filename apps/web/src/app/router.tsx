@@ -9,6 +9,19 @@ export const router = createBrowserRouter([
   { path: '/', lazy: () => import('../features/landing/LandingPage').then(page), errorElement: <RouteError /> },
   { path: '/login', lazy: () => import('../features/auth/LoginPage').then(page) },
   { path: '/register', lazy: () => import('../features/auth/RegisterPage').then(page) },
+  { path: '/public-chat/:webhookId?', lazy: () => import('../features/chat/PublicChatPage').then(page) },
+  { path: '/plans', lazy: () => import('../features/billing/PricingPage').then(page) },
+  { path: '/sandbox-checkout/:preapprovalId', lazy: () => import('../features/billing/SandboxCheckoutPage').then(page) },
+  {
+    path: '/payment',
+    lazy: () => import('./ProtectedRoot').then(page),
+    children: [
+      { index: true, lazy: () => import('../features/billing/PaymentPage').then(page) },
+      { path: 'success', lazy: () => import('../features/billing/PaymentSuccessPage').then(page) },
+      { path: 'failure', lazy: () => import('../features/billing/PaymentFailurePage').then(page) },
+      { path: 'pending', lazy: () => import('../features/billing/PaymentPendingPage').then(page) },
+    ],
+  },
   { path: '/terms', lazy: () => import('../features/legal/TermsPage').then(page) },
   { path: '/privacy', lazy: () => import('../features/legal/PrivacyPage').then(page) },
   {
@@ -18,6 +31,9 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to="/dashboard/agents" replace /> },
       { path: 'agents', lazy: () => import('../features/agents/AgentsPage').then(page) },
+      { path: 'create-agent', lazy: () => import('../features/agents/CreateAgentPage').then(page) },
+      { path: 'agents/:id/configure', lazy: () => import('../features/agents/ConfigurePage').then(page) },
+      { path: 'agents/:id/conversations', lazy: () => import('../features/agents/ConversationsPage').then(page) },
       { path: 'profile', lazy: () => import('../features/account/ProfilePage').then(page) },
       { path: 'plan', lazy: () => import('../features/billing/PlanPage').then(page) },
       { path: 'integrations', lazy: () => import('../features/errors/ComingSoonPage').then(page) },

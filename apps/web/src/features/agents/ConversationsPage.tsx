@@ -1,0 +1,162 @@
+import type { ConversationSummary } from '@atende/shared';
+import { ArrowLeft, MessagesSquare, RefreshCw } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { cn } from '../../components/ui/cn';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { ApiError, userMessageOf } from '../../lib/api';
+import { useAgent, useConversation, useConversations } from './api';
+import { ChannelBadge } from './components/ChannelBadge';
+import { ErrorBox } from './components/ErrorBox';
+import { Transcript } from './components/Transcript';
+import { formatDateTime } from './format';
+
+/**
+ * Transcripts of one agent: the sessions (newest first) and the selected one.
+ * The selection lives in the URL (?c=), so on mobile the list and the detail are two steps
+ * and the browser's back button returns to the list.
+ */
+export default function ConversationsPage() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('c');
+  const { data: agent } = useAgent(id);
+  const list = useConversations(id);
+  const notFound = list.error instanceof ApiError && list.error.status === 404;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/dashboard/agents" className="mb-4 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
+      </Link>
+      <PageHeader
+        title="Conversas"
+        description={agent?.name}
+        actions={
+          <button
+            type="button"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          >
+            <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" /> Atualizar
+          </button>
+        }
+      />
+      {list.isPending && <Loading label="Carregando conversas..." />}
+      {notFound && <p className="text-sm text-slate-600">Agente não encontrado.</p>}
+      {list.error && !notFound && (
+        <ErrorBox message="Falha ao carregar conversas" detail={userMessageOf(list.error)} onRetry={() => void list.refetch()} />
+      )}
+      {list.data?.length === 0 && <EmptyState />}
+      {list.data && list.data.length > 0 && (
+        <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+          <nav aria-label="Lista de conversas" className={cn(selectedId && 'hidden md:block')}>
+            <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+              {list.data.map((conversation) => (
+                <li key={conversation.id}>
+                  <ConversationItem
+                    conversation={conversation}
+                    selected={conversation.id === selectedId}
+                    onSelect={() => setParams({ c: conversation.id })}
+                  />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={cn(!selectedId && 'hidden md:block')}>
+            {selectedId ? (
+              <ConversationDetail agentId={id} conversationId={selectedId} onBack={() => setParams({})} />
+            ) : (
+              <div className="flex h-full min-h-48 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-500">
+                Selecione uma conversa para ler as mensagens.
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ConversationItem({
+  conversation,
+  selected,
+  onSelect,
+}: {
+  conversation: ConversationSummary;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected || undefined}
+      className={cn('block w-full px-4 py-3 text-left hover:bg-slate-50', selected && 'bg-brand-50 hover:bg-brand-50')}
+    >
+      <span className="flex items-center justify-between gap-2">
+        <ChannelBadge channel={conversation.channel} />
+        <time dateTime={conversation.lastMessageAt} className="text-xs text-slate-500">
+          {formatDateTime(conversation.lastMessageAt)}
+        </time>
+      </span>
+      <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-800">
+        {conversation.lastMessage ?? 'Sem mensagens'}
+      </span>
+      <span className="mt-1 block text-xs text-slate-500">
+        {conversation.messageCount} {conversation.messageCount === 1 ? 'mensagem' : 'mensagens'}
+      </span>
+    </button>
+  );
+}
+
+function ConversationDetail({ agentId, conversationId, onBack }: { agentId: string; conversationId: string; onBack: () => void }) {
+  const { data, error, isPending, refetch } = useConversation(agentId, conversationId);
+  return (
+    <section aria-label="Conversa selecionada" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <button
+        type="button"
+        onClick={onBack}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 md:hidden"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para a lista
+      </button>
+      {isPending && <Loading label="Carregando conversa..." />}
+      {error && <ErrorBox message="Falha ao carregar a conversa" detail={userMessageOf(error)} onRetry={() => void refetch()} />}
+      {data && (
+        <>
+          <header className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3 text-sm text-slate-600">
+            <ChannelBadge channel={data.channel} />
+            <span>Iniciada em {formatDateTime(data.createdAt)}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              {data.messageCount} {data.messageCount === 1 ? 'mensagem' : 'mensagens'}
+            </span>
+          </header>
+          <Transcript conversation={data} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex items-center justify-center gap-2 py-12 text-sm text-slate-600" role="status">
+      <Spinner className="size-5 text-brand-600" /> {label}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <MessagesSquare className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+      <p className="mt-3 font-medium text-slate-800">Nenhuma conversa ainda</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Quando seus clientes conversarem com o agente, as conversas aparecem aqui.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { AGENT_NAME_MAX } from '@atende/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/Alert';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { ApiError, userMessageOf } from '../../lib/api';
+import { useCreateAgent } from './api';
+
+/** SPEC §9: the list opens 1.5 s after the success toast. */
+const REDIRECT_DELAY_MS = 1500;
+
+export default function CreateAgentPage() {
+  const navigate = useNavigate();
+  const create = useCreateAgent();
+  const [created, setCreated] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+  const busy = create.isPending || created;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    if (!name || busy) return;
+    create.mutate(name, {
+      onSuccess: () => {
+        setCreated(true);
+        toast.success('Agente criado com sucesso!');
+        redirect.current = setTimeout(() => navigate('/dashboard/agents'), REDIRECT_DELAY_MS);
+      },
+    });
+  }
+
+  const planLimit = create.error instanceof ApiError && create.error.code === 'PLAN_LIMIT_REACHED';
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageHeader title="Criar novo agente" description="Dê um nome ao seu agente. Você poderá ajustar a personalidade dele depois." />
+      <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        {create.isError && (
+          <Alert tone="error">
+            {userMessageOf(create.error)}
+            {planLimit && (
+              <>
+                {' '}
+                <Link to="/plans" className="font-semibold underline">
+                  Ver planos
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
+        <Field
+          label="Nome do agente"
+          name="name"
+          placeholder="Ex.: Assistente de Vendas da Loja"
+          maxLength={AGENT_NAME_MAX}
+          autoComplete="off"
+          required
+          aria-required="true"
+          autoFocus
+          disabled={busy}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link
+            to="/dashboard/agents"
+            className={buttonClass('secondary', busy ? 'pointer-events-none opacity-60' : undefined)}
+            aria-disabled={busy || undefined}
+            tabIndex={busy ? -1 : undefined}
+          >
+            Cancelar
+          </Link>
+          <Button type="submit" loading={busy}>
+            {busy ? 'Criando...' : 'Criar agente'}
+          </Button>
+        </div>
+      </form>
+      {create.isPending && (
+        <div className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/80 backdrop-blur-sm" role="status">
+          <Spinner className="size-8 text-brand-600" />
+          <p className="text-sm font-medium text-slate-700">Criando agente de IA...</p>
+        </div>
+      )}
+    </div>
+  );
+}

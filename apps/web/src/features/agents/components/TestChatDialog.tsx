@@ -1,0 +1,45 @@
+import type { Agent } from '@atende/shared';
+import { Code, Link2 } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { ChatPanel } from '../../chat';
+import { Modal } from './Modal';
+
+interface Props {
+  agent: Agent;
+  /** The chat webhook id read from the workflow (this dialog only exists when there is one, so 'Link' always shows). */
+  webhookId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onShare: () => void;
+  onCode: () => void;
+}
+
+/** 'Teste seu Chat': talk to the agent as a customer would, then share it or embed it. */
+export function TestChatDialog({ agent, webhookId, open, onOpenChange, onShare, onCode }: Props) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Teste seu Chat" description={agent.name} className="max-w-xl">
+      {agent.active ? (
+        <ChatPanel webhookId={webhookId} height={400} />
+      ) : (
+        <Alert tone="error">Este agente está inativo. Ative-o na lista de agentes para conversar com ele.</Alert>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onShare}>
+          <Link2 className="size-4" aria-hidden="true" /> Link
+        </Button>
+        {agent.active && (
+          <Button type="button" variant="secondary" onClick={onCode}>
+            <Code className="size-4" aria-hidden="true" /> Código
+          </Button>
+        )}
+        <Dialog.Close asChild>
+          <Button type="button" variant="ghost">
+            Fechar
+          </Button>
+        </Dialog.Close>
+      </div>
+    </Modal>
+  );
+}

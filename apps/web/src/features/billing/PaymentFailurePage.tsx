@@ -1,0 +1,3 @@
+export default function PaymentFailurePage() {
+  return <div>TODO</div>;
+}

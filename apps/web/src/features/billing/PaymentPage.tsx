@@ -1,0 +1,3 @@
+export default function PaymentPage() {
+  return <div>TODO</div>;
+}

@@ -1,0 +1,3 @@
+export default function PaymentPendingPage() {
+  return <div>TODO</div>;
+}

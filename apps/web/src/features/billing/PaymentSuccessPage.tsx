@@ -1,0 +1,3 @@
+export default function PaymentSuccessPage() {
+  return <div>TODO</div>;
+}

@@ -1,0 +1,3 @@
+export default function PricingPage() {
+  return <div>TODO</div>;
+}

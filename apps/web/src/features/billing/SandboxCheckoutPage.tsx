@@ -1,0 +1,3 @@
+export default function SandboxCheckoutPage() {
+  return <div>TODO</div>;
+}

@@ -1,0 +1,288 @@
+import { CHAT_MESSAGE_MAX, chatErrorMessages } from '@atende/shared';
+import { MessageSquarePlus, SendHorizontal } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/Alert';
+import { cn } from '../../components/ui/cn';
+import { inputClass } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import { fetchHistory, getSessionId, newSession, sendMessage } from './api';
+import { ChatError } from './errors';
+
+// The markdown renderer is the heaviest part of the chat: it loads in parallel
+// with the conversation instead of delaying the first paint. Until it arrives
+// (or if it cannot be loaded) replies show as plain text.
+const PlainText = ({ children }: { children: string }) => <p className="whitespace-pre-wrap break-words">{children}</p>;
+const loadMarkdown = () => import('./ChatMarkdown').catch(() => ({ default: PlainText }));
+const ChatMarkdown = lazy(loadMarkdown);
+
+export interface ChatPanelProps {
+  /** The agent's public webhook id. */
+  webhookId: string;
+  /** Fixed height in px (SPEC: 400 in the 'Teste seu Chat' modal); omitted = fill the parent. */
+  height?: number;
+  className?: string;
+}
+
+/** A bubble on screen. 'error' exists only here, never on the server. */
+interface UiMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'error';
+  content: string;
+}
+
+let nextId = 0;
+const localId = () => `local-${++nextId}`;
+
+/** Within this distance of the bottom the list follows new text; further up, the reader is left alone. */
+const STICKY_PX = 80;
+
+export function ChatPanel(props: ChatPanelProps) {
+  // Another agent is another conversation: start from a clean state.
+  return <Conversation key={props.webhookId} {...props} />;
+}
+
+function Conversation({ webhookId, height, className }: ChatPanelProps) {
+  const [messages, setMessages] = useState<UiMessage[]>([]);
+  const [input, setInput] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [historyLoading, setHistoryLoading] = useState(true);
+  const [error, setError] = useState<ChatError | null>(null);
+  const sessionRef = useRef('');
+  const lastSentRef = useRef('');
+  const requestRef = useRef<AbortController | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const stickyRef = useRef(true);
+  const inputId = useId();
+
+  // Restore this session's conversation from the server.
+  useEffect(() => {
+    void loadMarkdown();
+    const controller = new AbortController();
+    sessionRef.current = getSessionId();
+    fetchHistory(webhookId, sessionRef.current, controller.signal)
+      .then((history) => {
+        // Messages typed meanwhile win: the server copy would duplicate them.
+        setMessages((current) => (current.length > 0 ? current : history.map(({ id, role, content }) => ({ id, role, content }))));
+      })
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) console.warn('Could not load the chat history', err);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setHistoryLoading(false);
+      });
+    return () => {
+      controller.abort();
+      requestRef.current?.abort();
+    };
+  }, [webhookId]);
+
+  // Follow the newest message, smoothly unless the user prefers reduced motion.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || !stickyRef.current) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    list.scrollTo({ top: list.scrollHeight, behavior: reduce ? 'auto' : 'smooth' });
+  }, [messages, loading]);
+
+  const onScroll = () => {
+    const list = listRef.current;
+    if (list) stickyRef.current = list.scrollHeight - list.scrollTop - list.clientHeight < STICKY_PX;
+  };
+
+  const send = async (raw: string, { retry = false } = {}) => {
+    const text = raw.trim();
+    if (!text || requestRef.current) return;
+    const controller = new AbortController();
+    requestRef.current = controller;
+    lastSentRef.current = text;
+    stickyRef.current = true;
+    const replyId = localId();
+    setMessages((current) => [...(retry ? withoutFailedTurn(current) : current), { id: localId(), role: 'user', content: text }]);
+    setError(null);
+    setLoading(true);
+    const showReply = (content: string) =>
+      setMessages((current) =>
+        current.some((m) => m.id === replyId)
+          ? current.map((m) => (m.id === replyId ? { ...m, content } : m))
+          : [...current, { id: replyId, role: 'assistant', content }],
+      );
+    let streamed = '';
+    try {
+      const reply = await sendMessage(webhookId, text, sessionRef.current, {
+        signal: controller.signal,
+        onDelta: (delta) => showReply((streamed += delta)),
+      });
+      showReply(reply);
+      // Sent: clear the input, unless something new was typed there meanwhile (possible during a retry).
+      setInput((current) => (current.trim() === text ? '' : current));
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      console.error('Chat message failed', err);
+      // A half-streamed reply is dropped: the retry asks again from scratch.
+      setMessages((current) => [
+        ...current.filter((m) => m.id !== replyId),
+        { id: localId(), role: 'error', content: chatErrorMessages['Failed to send message. Please try again.'] },
+      ]);
+      setError(err instanceof ChatError ? err : new ChatError('Failed to connect to chat service'));
+    } finally {
+      if (requestRef.current === controller) {
+        requestRef.current = null;
+        setLoading(false);
+      }
+    }
+  };
+
+  // The input is disabled while sending, which drops its focus: give it back.
+  useEffect(() => {
+    if (!loading && requestRef.current === null && lastSentRef.current) inputRef.current?.focus();
+  }, [loading]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(input);
+  };
+
+  const startNewConversation = () => {
+    requestRef.current?.abort();
+    requestRef.current = null;
+    sessionRef.current = newSession();
+    lastSentRef.current = '';
+    setMessages([]);
+    setError(null);
+    setLoading(false);
+    setInput('');
+    inputRef.current?.focus();
+  };
+
+  const waitingForFirstToken = loading && messages.at(-1)?.role === 'user';
+  const canSend = input.trim().length > 0 && !loading;
+
+  return (
+    <div
+      className={cn('flex min-h-0 flex-col overflow-hidden bg-white', className)}
+      style={height ? { height } : undefined}
+    >
+      <div className="flex items-center justify-end border-b border-slate-100 px-2 py-1">
+        <button
+          type="button"
+          onClick={startNewConversation}
+          disabled={messages.length === 0 && !loading}
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+        >
+          <MessageSquarePlus className="size-4" aria-hidden="true" />
+          Nova conversa
+        </button>
+      </div>
+
+      <div
+        ref={listRef}
+        onScroll={onScroll}
+        className="flex-1 space-y-3 overflow-y-auto overscroll-contain px-3 py-4 sm:px-4"
+        role="log"
+        aria-live="polite"
+        aria-label="Mensagens do chat"
+      >
+        {historyLoading && messages.length === 0 && (
+          <div className="flex justify-center py-6 text-slate-400" role="status">
+            <Spinner className="size-5" />
+            <span className="sr-only">Carregando conversa...</span>
+          </div>
+        )}
+        {!historyLoading && messages.length === 0 && (
+          <p className="py-6 text-center text-sm text-slate-500">Envie uma mensagem para começar a conversa.</p>
+        )}
+        {messages.map((message) => (
+          <Bubble key={message.id} message={message} streaming={loading && message === messages.at(-1) && message.role === 'assistant'} />
+        ))}
+        {waitingForFirstToken && <TypingIndicator />}
+      </div>
+
+      {error && (
+        <Alert tone="error" className="mx-3 mb-2">
+          <p className="font-semibold">Erro de conexão</p>
+          <p>{error.userMessage}</p>
+          <button
+            type="button"
+            onClick={() => void send(lastSentRef.current, { retry: true })}
+            className="mt-1 font-medium underline underline-offset-2 hover:text-red-900"
+          >
+            Tentar conectar novamente
+          </button>
+        </Alert>
+      )}
+
+      <form onSubmit={onSubmit} className="flex items-center gap-2 border-t border-slate-200 p-3">
+        <label htmlFor={inputId} className="sr-only">
+          Mensagem
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          placeholder="Digite sua mensagem..."
+          maxLength={CHAT_MESSAGE_MAX}
+          autoComplete="off"
+          enterKeyHint="send"
+          disabled={loading}
+          className={inputClass}
+        />
+        <button
+          type="submit"
+          disabled={!canSend}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {loading ? <Spinner className="size-4" /> : <SendHorizontal className="size-4" aria-hidden="true" />}
+          {loading ? 'Enviando...' : 'Enviar'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** Before a retry: the failed user message and its error bubble make way for the new attempt. */
+function withoutFailedTurn(messages: UiMessage[]): UiMessage[] {
+  const end = messages.length;
+  if (messages[end - 1]?.role !== 'error') return messages;
+  return messages.slice(0, messages[end - 2]?.role === 'user' ? end - 2 : end - 1);
+}
+
+function Bubble({ message, streaming }: { message: UiMessage; streaming: boolean }) {
+  const { role, content } = message;
+  return (
+    <div className={cn('flex', role === 'user' ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed',
+          role === 'user' && 'whitespace-pre-wrap break-words rounded-br-md bg-brand-600 text-white',
+          role === 'assistant' && 'rounded-bl-md bg-slate-100 text-slate-900',
+          role === 'error' && 'rounded-bl-md border border-red-200 bg-red-50 text-red-700',
+        )}
+        aria-busy={streaming || undefined}
+      >
+        <span className="sr-only">{role === 'user' ? 'Você: ' : role === 'assistant' ? 'Atendente: ' : 'Erro: '}</span>
+        {role === 'assistant' ? (
+          <Suspense fallback={<PlainText>{content}</PlainText>}>
+            <ChatMarkdown>{content}</ChatMarkdown>
+          </Suspense>
+        ) : (
+          <p>{content}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TypingIndicator() {
+  return (
+    <div className="flex justify-start">
+      <div className="flex gap-1 rounded-2xl rounded-bl-md bg-slate-100 px-4 py-3">
+        {[0, 150, 300].map((delay) => (
+          <span key={delay} className="size-1.5 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
+        ))}
+        <span className="sr-only">Digitando...</span>
+      </div>
+    </div>
+  );
+}

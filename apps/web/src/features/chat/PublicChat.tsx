@@ -1,0 +1,104 @@
+import type { PublicAgent } from '@atende/shared';
+import { MessageCircleOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FullPageSpinner } from '../../components/ui/Spinner';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { fetchPublicAgent } from './api';
+import { ChatPanel } from './ChatPanel';
+
+/*
+ * The public chat page: opened from a shared link or framed on merchants'
+ * sites by the widget and the embed snippet. It stays light: no auth client,
+ * no query library, nothing from other features, and no router (the route
+ * passes the id in), so it can also be mounted on its own.
+ */
+
+type AgentState = { status: 'loading' } | { status: 'ready'; agent: PublicAgent } | { status: 'unavailable' } | { status: 'failed' };
+
+export function PublicChat({ webhookId }: { webhookId?: string }) {
+  if (!webhookId) {
+    return (
+      <Notice title="Link de chat inválido">Confira o endereço recebido ou peça um novo link à empresa.</Notice>
+    );
+  }
+  return <AgentChat key={webhookId} webhookId={webhookId} />;
+}
+
+function AgentChat({ webhookId }: { webhookId: string }) {
+  const [state, setState] = useState<AgentState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPublicAgent(webhookId, controller.signal).then(
+      (agent) => setState(agent ? { status: 'ready', agent } : { status: 'unavailable' }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Could not load the agent', err);
+        setState({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [webhookId, attempt]);
+
+  if (state.status === 'loading') return <FullPageSpinner label="Carregando chat..." />;
+  if (state.status === 'unavailable') {
+    return (
+      <Notice title="Este chat não está disponível no momento">
+        O atendimento pode estar pausado pela empresa. Tente novamente mais tarde.
+      </Notice>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Notice title="Não foi possível abrir o chat">
+        Verifique sua conexão com a internet.{' '}
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline underline-offset-2"
+          onClick={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Tentar novamente
+        </button>
+      </Notice>
+    );
+  }
+
+  return <ChatScreen agent={state.agent} webhookId={webhookId} />;
+}
+
+function ChatScreen({ agent, webhookId }: { agent: PublicAgent; webhookId: string }) {
+  useDocumentTitle(agent.name);
+  return (
+    <div className="flex h-dvh flex-col bg-slate-50">
+      <header className="bg-brand-600 text-white">
+        <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-full bg-white/15 font-semibold" aria-hidden="true">
+            {agent.name.trim().charAt(0).toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-base leading-tight font-semibold">{agent.name}</h1>
+            <a href="/" target="_blank" rel="noopener" className="text-xs text-brand-100 hover:text-white hover:underline">
+              Atendimento com IA · Atende
+            </a>
+          </div>
+        </div>
+      </header>
+      <ChatPanel webhookId={webhookId} className="mx-auto w-full max-w-3xl flex-1 md:border-x md:border-slate-200" />
+    </div>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
+      <MessageCircleOff className="size-10 text-slate-400" aria-hidden="true" />
+      <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
+      <p className="max-w-sm text-sm text-slate-600">{children}</p>
+    </main>
+  );
+}

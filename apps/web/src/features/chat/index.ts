@@ -1,0 +1,2 @@
+// Public entry point of the chat feature (other features import only from here).
+export { ChatPanel } from './ChatPanel';
