@@ -14,7 +14,6 @@ await build({
   format: 'iife',
   target: 'es2018',
   legalComments: 'none',
-  // A build output inside the web app's tree: keep the linter off it.
   banner: { js: '/* Generated from apps/widget/src/widget.ts. */' },
 });
 

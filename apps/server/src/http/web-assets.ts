@@ -31,8 +31,10 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest)|image\/svg)/;
 
-/** Paths the SPA never answers: they belong to the API and the webhooks. */
-const NOT_SPA = /^\/(api|webhook|chat)(\/|$)/;
+/** Paths the SPA never answers: they belong to the API, the webhooks and file links. */
+const NOT_SPA = /^\/(api|webhook|chat|files)(\/|$)/;
+/** The public chat page has its own small entry (public-chat.html). */
+const PUBLIC_CHAT = /^\/public-chat(\/|$)/;
 
 /**
  * Serves the built web app from memory: hashed files under /assets with a
@@ -42,12 +44,13 @@ const NOT_SPA = /^\/(api|webhook|chat)(\/|$)/;
 export function webAssets(distDir: string): MiddlewareHandler<AppEnv> {
   const assets = loadAssets(distDir);
   const index = assets.get('/index.html');
+  const chatPage = assets.get('/public-chat.html') ?? index;
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const asset = assets.get(c.req.path);
     if (asset) return send(c, asset);
     if (!index || NOT_SPA.test(c.req.path) || path.extname(c.req.path)) return next();
-    return send(c, index);
+    return send(c, PUBLIC_CHAT.test(c.req.path) ? chatPage! : index);
   };
 }
 
