@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { GRAPH_URL } from './e2e/global-setup';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://localhost:${port}`;
@@ -11,6 +12,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ate
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Fakes of third-party APIs (WhatsApp Graph API) on 127.0.0.1.
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -53,6 +56,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SIGNUP_RATE_LIMIT: '10000',
+      WHATSAPP_GRAPH_URL: GRAPH_URL,
     },
   },
 });

@@ -2,7 +2,8 @@ import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The document parser runs in a worker thread with its own entry (see knowledge/parsers/run.ts).
+  entry: { main: 'src/main.ts', 'parse-worker': 'src/knowledge/parsers/parse-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

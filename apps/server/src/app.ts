@@ -4,9 +4,9 @@ import { accountRoutes } from './accounts/routes';
 import { agentRoutes } from './agents/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes, type AuthLimits } from './auth/routes';
+import { billingRoutes } from './billing/routes';
 import { webChatRoutes, type ChatLimits } from './channels/web/routes';
-import { createResponder } from './chat/model';
-import type { Responder } from './chat/types';
+import { whatsappRoutes } from './channels/whatsapp/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './health';
@@ -15,7 +15,9 @@ import { apiNotFound, errorHandler, requestLogger } from './http/middleware';
 import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
+import { knowledgeRoutes } from './knowledge/routes';
 import type { Logger } from './logger';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
@@ -24,25 +26,27 @@ export interface AppDeps {
   logger: Logger;
   /** Built web app to serve (production); omitted in tests and dev (Vite serves it). */
   webDistDir?: string;
-  /** The model seam; defaults to the configured provider or offline mode. */
-  responder?: Responder;
+  services: Services;
   limits?: { auth?: AuthLimits; chat?: ChatLimits };
 }
 
 export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
-  const responder = deps.responder ?? createResponder(config);
-  const runtime = { db: database.db, responder, logger };
+  const { services } = deps;
+  const runtime = { db: database.db, responder: services.responder, retriever: services.retriever, logger };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use('*', requestId(), requestLogger(logger), securityHeaders({ https: config.publicUrl.startsWith('https://') }));
   app.onError(errorHandler);
 
   app.route('/', authRoutes(auth, config, deps.limits?.auth));
-  app.route('/', healthRoutes(config, database, responder.mode));
+  app.route('/', healthRoutes(config, database, services.responder.mode));
   app.route('/', accountRoutes(database.db, auth));
   app.route('/', agentRoutes(database.db, auth, config));
+  app.route('/', knowledgeRoutes({ db: database.db, auth, config, services, logger }));
   app.route('/', webChatRoutes({ runtime, config, limits: deps.limits?.chat }));
+  app.route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }));
+  app.route('/', billingRoutes({ db: database.db, auth, config, logger }));
 
   documentApi(app);
   app.doc31('/api/openapi.json', {

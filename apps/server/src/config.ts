@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().default('./data'),
   DATABASE_URL: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional()),
+  /** Key material for secrets stored encrypted in the database (WhatsApp credentials); defaults to AUTH_SECRET. */
+  ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
   TRUST_PROXY: boolString,
@@ -33,6 +35,8 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(120),
   /** Public chat messages allowed per chat session per minute. */
   CHAT_RATE_LIMIT_PER_SESSION: z.coerce.number().int().positive().default(30),
+  /** TEST ONLY: let knowledge-base links point at loopback addresses (local test servers). */
+  KNOWLEDGE_ALLOW_LOOPBACK_LINKS: boolString,
   /** Directory of the built web app served in production. */
   WEB_DIST_DIR: optionalString,
   OPENAI_API_KEY: optionalString,
@@ -68,7 +72,10 @@ export interface Config {
   limits: { signUpsPerHour: number; signInFailuresPer15Min: number; chatPerIpPerMin: number; chatPerSessionPerMin: number };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   auth: { secret: string };
+  /** Key material (HKDF input) for AES-256-GCM encryption of stored credentials. */
+  encryption: { secret: string };
   llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string; timeoutMs: number };
+  knowledge: { allowPrivateLinks: boolean };
   whatsapp: { graphUrl: string; graphVersion: string };
   mercadoPago: { accessToken?: string; apiUrl: string; webhookSecret?: string };
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
@@ -89,6 +96,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret');
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -108,7 +116,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
-    auth: { secret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret') },
+    auth: { secret: authSecret },
+    encryption: { secret: env.ENCRYPTION_KEY ?? authSecret },
     llm: {
       apiKey: env.OPENAI_API_KEY,
       baseUrl: env.OPENAI_BASE_URL,
@@ -116,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       embeddingModel: env.EMBEDDING_MODEL,
       timeoutMs: env.LLM_TIMEOUT_MS,
     },
+    knowledge: { allowPrivateLinks: env.KNOWLEDGE_ALLOW_LOOPBACK_LINKS },
     whatsapp: {
       graphUrl: (env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
       graphVersion: env.WHATSAPP_GRAPH_VERSION ?? 'v21.0',

@@ -6,6 +6,7 @@ import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
+import { createServices, startBackgroundWork } from './services';
 
 export interface RunningServer {
   url: string;
@@ -28,6 +29,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : { kind: 'pglite', dir: config.database.dir },
   );
   await database.migrate();
+  const services = await createServices(config, database, logger);
+  const stopBackground = await startBackgroundWork(services, logger);
   const auth = createAuth({
     db: database.db,
     config,
@@ -39,6 +42,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     auth,
     logger,
+    services,
     webDistDir: config.isProduction ? (config.webDistDir ?? defaultWebDistDir()) : config.webDistDir,
   });
 
@@ -56,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopBackground();
       await database.close();
     },
   };

@@ -105,6 +105,7 @@ describe('built web app (production serving)', () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"><div id="root"></div></html>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))})`);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  writeFileSync(path.join(dist, 'public-chat.html'), '<!doctype html><div id="chat-root"></div>');
 
   const webApp = () =>
     createApp({
@@ -112,6 +113,7 @@ describe('built web app (production serving)', () => {
       database: ctx.database,
       auth: createAuth({ db: ctx.database.db, config: ctx.config, logger: createLogger(ctx.config) }),
       logger: createLogger(ctx.config),
+      services: ctx.services,
       webDistDir: dist,
     });
 
@@ -131,6 +133,14 @@ describe('built web app (production serving)', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it('serves the standalone chat entry for /public-chat pages', async () => {
+    const app = webApp();
+    for (const route of ['/public-chat/abc-123', '/public-chat', '/public-chat/']) {
+      expect(await (await app.request(route)).text()).toContain('chat-root');
+    }
+    expect(await (await app.request('/public-chatter')).text()).toContain('<div id="root">');
   });
 
   it('answers 304 for a matching ETag', async () => {

@@ -10,3 +10,5 @@ export * from './calculator';
 export * from './links';
 export * from './quota';
 export * from './files';
+export * from './billing';
+export * from './whatsapp';

@@ -9,7 +9,6 @@ import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth-guard';
 import type { AppEnv } from '../http/context';
 import { errorResponses, sessionSecurity } from '../http/openapi';
-import { getKnowledgeBase, knowledgeBaseSchema, saveKnowledgeBase } from '../knowledge/knowledge-base';
 import { createAgent, deleteAgent, getOwnedAgent, listAgents, toAgentDto, updateAgent, workflowOf } from './service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -62,9 +61,6 @@ const WorkflowSchema = z
     settings: z.record(z.string(), z.unknown()),
   })
   .openapi('Workflow');
-const KnowledgeSchema = z
-  .object({ companyName: z.string(), about: z.string(), links: z.string(), updatedAt: z.string().nullable() })
-  .openapi('KnowledgeBase');
 const MessageSchema = z.object({ id: z.string(), role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() });
 const ConversationSummarySchema = z
   .object({
@@ -136,24 +132,6 @@ const routes = {
     request: { params: IdParams },
     responses: { 200: json(WorkflowSchema, 'Workflow'), ...errorResponses(401, 404) },
   }),
-  getKnowledge: createRoute({
-    method: 'get',
-    path: '/api/agents/{id}/knowledge',
-    tags: ['knowledge'],
-    summary: 'Company name, about text and links',
-    security: sessionSecurity,
-    request: { params: IdParams },
-    responses: { 200: json(KnowledgeSchema, 'Knowledge base'), ...errorResponses(401, 404) },
-  }),
-  putKnowledge: createRoute({
-    method: 'put',
-    path: '/api/agents/{id}/knowledge',
-    tags: ['knowledge'],
-    summary: 'Save and re-index the knowledge base',
-    security: sessionSecurity,
-    request: { params: IdParams, body: { content: { 'application/json': { schema: knowledgeBaseSchema } }, required: true } },
-    responses: { 200: json(KnowledgeSchema, 'Saved'), ...errorResponses(400, 401, 404) },
-  }),
   conversations: createRoute({
     method: 'get',
     path: '/api/agents/{id}/conversations',
@@ -223,14 +201,6 @@ export function agentRoutes(db: Db, auth: Auth, config: Config) {
     .openapi(routes.workflow, async (c) => {
       const row = await getOwnedAgent(db, uid(c), c.req.valid('param').id);
       return c.json(workflowOf(row, config), 200);
-    })
-    .openapi(routes.getKnowledge, async (c) => {
-      const row = await getOwnedAgent(db, uid(c), c.req.valid('param').id);
-      return c.json(await getKnowledgeBase(db, row.id), 200);
-    })
-    .openapi(routes.putKnowledge, async (c) => {
-      const row = await getOwnedAgent(db, uid(c), c.req.valid('param').id);
-      return c.json(await saveKnowledgeBase(db, { userId: row.userId, agentId: row.id }, c.req.valid('json')), 200);
     })
     .openapi(routes.conversations, async (c) => {
       const row = await getOwnedAgent(db, uid(c), c.req.valid('param').id);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { buildWorkflow, type Agent, type CreateAgentInput, type UpdateAgentInput, type WorkflowDocument } from '@atende/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { getAccountPlan } from '../accounts/plan';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
-import { agents, profiles } from '../db/schema';
+import { agents, profiles, whatsappConfigs } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { defaultSystemMessage } from './personality';
 
@@ -38,8 +38,14 @@ export function toAgentDto(row: AgentRow, config: Config): Agent {
   };
 }
 
+/** The user's agents, newest first; an agent without an error of its own shows its WhatsApp configuration's error. */
 export async function listAgents(db: Db, userId: string): Promise<AgentRow[]> {
-  return db.select().from(agents).where(eq(agents.userId, userId)).orderBy(desc(agents.createdAt));
+  return db
+    .select({ ...getTableColumns(agents), lastError: sql<string | null>`coalesce(${agents.lastError}, ${whatsappConfigs.lastError})` })
+    .from(agents)
+    .leftJoin(whatsappConfigs, eq(whatsappConfigs.agentId, agents.id))
+    .where(eq(agents.userId, userId))
+    .orderBy(desc(agents.createdAt));
 }
 
 export async function countAgents(db: Executor, userId: string): Promise<number> {

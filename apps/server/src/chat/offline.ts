@@ -2,9 +2,14 @@ import { evaluate, extractExpression, formatNumber } from '@atende/shared';
 import { queryTerms } from '../knowledge/retrieval';
 import type { Responder, TurnInput } from './types';
 
-const GREETING = /^\s*(oi+|ol[aá]|opa|e a[ií]|bom dia|boa tarde|boa noite|hello|hi|hey|hola|buenas|buenos d[ií]as)\b[\s!,.?]*(tudo bem\??)?\s*[!.?]*\s*$/i;
-const THANKS = /^\s*(muito\s+)?(obrigad[oa]|valeu|agradeço|thanks|thank you|gracias)\b/i;
-const BYE = /^\s*(tchau|até (mais|logo)|bye|adeus)\b/i;
+// Not \b: it only knows ASCII word characters, so "olá\b" never matches at the end of "Olá".
+const END = '(?=$|[\\s!,.?])';
+const GREETING = new RegExp(
+  `^\\s*(oi+|ol[aá]|opa|e a[ií]|bom dia|boa tarde|boa noite|hello|hi|hey|hola|buenas|buenos d[ií]as)${END}[\\s!,.?]*(tudo bem\\??)?\\s*[!.?]*\\s*$`,
+  'i',
+);
+const THANKS = new RegExp(`^\\s*(muito\\s+)?(obrigad[oa]|valeu|agradeço|thanks|thank you|gracias)${END}`, 'i');
+const BYE = new RegExp(`^\\s*(tchau|até (mais|logo)|bye|adeus)${END}`, 'i');
 /** Minimum share of the question's terms a sentence must contain to count as an answer. */
 const MIN_OVERLAP = 0.34;
 
@@ -40,14 +45,27 @@ function compose({ agentName, message, passages }: TurnInput): string {
   return 'Desculpe, não encontrei essa informação na base de conhecimento. Pode reformular a pergunta ou perguntar sobre outro assunto?';
 }
 
-/** Sentences and lines of a passage; a heading line ("Preços:") is kept with the line after it. */
+/** A spreadsheet row as indexed: "coluna: valor" lines (see parsers/rows.ts). */
+const RECORD_LINE = /^[^:\n]{1,80}: \S/;
+
+/**
+ * The answer-sized units of a passage: a spreadsheet row as a whole (so the
+ * price comes with the product), otherwise sentences and lines, with a heading
+ * line ("Preços:") kept together with the line after it.
+ */
 function answerUnits(content: string): string[] {
-  const lines = content.split(/\n+/).map((l) => l.trim()).filter(Boolean);
   const units: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.endsWith(':') && lines[i + 1]) units.push(`${line}\n${lines[++i]}`);
-    else units.push(...line.split(/(?<=[.!?])\s+/).filter(Boolean));
+  for (const block of content.split(/\n\s*\n/)) {
+    const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+    if (lines.length > 1 && lines.every((l) => RECORD_LINE.test(l))) {
+      units.push(lines.join('\n'));
+      continue;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.endsWith(':') && lines[i + 1]) units.push(`${line}\n${lines[++i]}`);
+      else units.push(...line.split(/(?<=[.!?])\s+/).filter(Boolean));
+    }
   }
   return units;
 }

@@ -5,7 +5,7 @@ import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
 import { agents } from '../db/schema';
 import { AppError } from '../http/errors';
-import { retrieve } from '../knowledge/retrieval';
+import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, appendUserMessage, recentMessages } from './conversations';
 import { consumeMessage, refundMessage } from './quota';
@@ -17,6 +17,7 @@ export const QUOTA_NOTICE =
 export interface ChatRuntime {
   db: Db;
   responder: Responder;
+  retriever: Retriever;
   logger: Logger;
 }
 
@@ -59,7 +60,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   // The window holds the messages before this one: fetch one more and drop the message just stored.
   const window = await recentMessages(db, conversationId, MEMORY_WINDOW + 1);
   const history = window.slice(0, -1);
-  const passages = await retrieve(db, agent.id, req.message);
+  const passages = await rt.retriever.search(agent.id, req.message);
 
   let output: string;
   try {

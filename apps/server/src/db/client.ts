@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -28,6 +29,8 @@ export interface Database {
   pglite?: PGlite;
   /** The underlying pg pool; undefined on PGlite. */
   pool?: pg.Pool;
+  /** The connection string on Postgres (the job queue opens its own pool). */
+  url?: string;
 }
 
 export type DatabaseOptions =
@@ -50,12 +53,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       pool,
+      url: options.url,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
       close: () => pool.end(),
     };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
-  const pglite = options.dir ? await PGlite.create(options.dir) : await PGlite.create();
+  const extensions = { vector };
+  const pglite = options.dir ? await PGlite.create(options.dir, { extensions }) : await PGlite.create({ extensions });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,

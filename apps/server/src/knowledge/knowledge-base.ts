@@ -20,6 +20,7 @@ export async function getKnowledgeBase(db: Db, agentId: string) {
     companyName: row?.companyName ?? '',
     about: row?.about ?? '',
     links: row?.links ?? '',
+    linksReport: row?.linksReport ?? null,
     updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null,
   };
 }

@@ -6,6 +6,8 @@ import { createAuth } from '../../src/auth/auth';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { createLogger } from '../../src/logger';
+import type { FileStorage } from '../../src/files/storage';
+import { createServices, startBackgroundWork, type Services } from '../../src/services';
 import { openTestDatabase } from './database';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -14,6 +16,7 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
   config: Config;
+  services: Services;
   /** app.request with our origin header and JSON helpers. */
   request(path: string, init?: RequestInit & { json?: unknown; token?: string; cookie?: string }): Promise<Response>;
   close(): Promise<void>;
@@ -22,9 +25,19 @@ export interface TestContext {
 const relaxed = { limit: 1_000_000, windowMs: 60_000 };
 
 export async function createTestContext(
-  options: { env?: Record<string, string>; limits?: AppDeps['limits'] } = {},
+  options: {
+    env?: Record<string, string>;
+    limits?: AppDeps['limits'];
+    /** Start the job queue and workers (ingestion tests). */
+    jobs?: boolean;
+    /** Reuse a database and data directory (restart scenarios); the database is not closed by close(). */
+    database?: Database;
+    dataDir?: string;
+    /** Replace the file storage (fault injection). */
+    storage?: FileStorage;
+  } = {},
 ): Promise<TestContext> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atende-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'atende-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -32,20 +45,24 @@ export async function createTestContext(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
   const auth = createAuth({ db: database.db, config, logger });
+  const services = await createServices(config, database, logger, { storage: options.storage });
+  const stopJobs = options.jobs ? await startBackgroundWork(services, logger) : async () => {};
   const app = createApp({
     config,
     database,
     auth,
     logger,
+    services,
     limits: options.limits ?? { auth: { signInFailures: relaxed, signUps: relaxed } },
   });
   return {
     app,
     database,
     config,
+    services,
     request: async (p, init = {}) => {
       const { json, token, cookie, headers, ...rest } = init;
       const h = new Headers(headers);
@@ -55,7 +72,10 @@ export async function createTestContext(
       if (cookie) h.set('cookie', cookie);
       return app.request(p, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
-    close: () => database.close(),
+    close: async () => {
+      await stopJobs();
+      if (!options.database) await database.close();
+    },
   };
 }
 

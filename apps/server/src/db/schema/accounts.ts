@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
@@ -14,6 +14,9 @@ export const profiles = pgTable('profiles', {
   company: text('company'),
   phone: text('phone'),
   plan: text('plan').notNull().default('free'),
+  /** SPEC §4 plan status: pending (default), approved, rejected, refunded. */
+  paymentStatus: text('payment_status').notNull().default('pending'),
+  planUpdatedAt: timestamp('plan_updated_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

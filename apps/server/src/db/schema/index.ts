@@ -3,3 +3,5 @@ export * from './accounts';
 export * from './agents';
 export * from './chat';
 export * from './knowledge';
+export * from './billing';
+export * from './whatsapp';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './agents';
 import { user } from './auth';
 import { createdAt } from './columns';
@@ -17,8 +17,38 @@ export const knowledgeBases = pgTable('knowledge_bases', {
   companyName: text('company_name').notNull().default(''),
   about: text('about').notNull().default(''),
   links: text('links').notNull().default(''),
+  /** Links that could not be indexed on the last run, one per line (null when all were read). */
+  linksReport: text('links_report'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/** SPEC §3 files: uploads of an agent and their ingestion state. */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The original name, for display. */
+    filename: text('filename').notNull(),
+    /** Storage key: {userId}/{agentId}/{timestamp}-{sanitised name}. */
+    path: text('path').notNull().unique(),
+    size: integer('size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'processing', 'ready', 'error'] }).notNull().default('queued'),
+    error: text('error'),
+    passages: integer('passages').notNull().default(0),
+    embedded: boolean('embedded').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('files_agent_idx').on(t.agentId, t.createdAt)],
+);
 
 /**
  * Indexed passages of an agent's knowledge (SPEC §3 documents_embeddings).
@@ -37,6 +67,7 @@ export const passages = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** 'knowledge_base' for the text form; files and links join in the knowledge issue. */
     sourceType: text('source_type', { enum: ['knowledge_base', 'file', 'link'] }).notNull(),
+    /** The file id for 'file' passages, the URL for 'link' passages. */
     sourceId: text('source_id'),
     /** Shown to customers as the source ('Base de conhecimento', a file name, a URL). */
     sourceName: text('source_name').notNull(),
@@ -49,5 +80,9 @@ export const passages = pgTable(
       ),
     createdAt: createdAt(),
   },
-  (t) => [index('passages_agent_idx').on(t.agentId, t.sourceType), index('passages_tsv_idx').using('gin', t.tsv)],
+  (t) => [
+    index('passages_agent_idx').on(t.agentId, t.sourceType),
+    index('passages_source_idx').on(t.sourceId),
+    index('passages_tsv_idx').using('gin', t.tsv),
+  ],
 );

@@ -1,3 +1,97 @@
+import { planIds, plans, type Plan, type PlanId } from '@atende/shared';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/ui/Button';
+import { Logo } from '../../components/ui/Logo';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { authClient, useSession } from '../auth/api/auth-client';
+import { useBilling } from './api';
+import { PlanCard } from './components/PlanCard';
+
+/** SPEC §2 pricing: the four plans of SPEC §9. */
 export default function PricingPage() {
-  return <div>TODO</div>;
+  useDocumentTitle('Planos');
+  const navigate = useNavigate();
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const billing = useBilling({ enabled: signedIn });
+  const currentPlan = signedIn ? billing.data?.plan.id : undefined;
+
+  /** Signed in: straight to checkout. Otherwise: register, then log in, then checkout. */
+  async function subscribe(plan: PlanId) {
+    const hasSession = session.data ?? (session.isPending ? (await authClient.getSession()).data : null);
+    if (hasSession) navigate('/payment', { state: { plan } });
+    else navigate('/register', { state: { plan, returnTo: '/payment' } });
+  }
+
+  function action(plan: Plan) {
+    const wide = 'w-full';
+    if (plan.id === currentPlan) {
+      return (
+        <Link to="/dashboard/plan" className={buttonClass('secondary', wide)}>
+          Ver meu plano
+        </Link>
+      );
+    }
+    if (plan.id === 'free') {
+      return (
+        <Link to={signedIn ? '/dashboard' : '/register?plan=free'} className={buttonClass('secondary', wide)}>
+          Começar Grátis
+        </Link>
+      );
+    }
+    if (plan.id === 'enterprise') {
+      return (
+        <Link to="/register?plan=enterprise" className={buttonClass('secondary', wide)}>
+          Falar com Vendas
+        </Link>
+      );
+    }
+    return (
+      <button type="button" onClick={() => void subscribe(plan.id)} className={buttonClass(plan.popular ? 'primary' : 'secondary', wide)}>
+        Assinar {plan.name}
+      </button>
+    );
+  }
+
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-6 py-5">
+        <Logo />
+        <nav aria-label="Principal">
+          <Link to={signedIn ? '/dashboard' : '/login'} className={buttonClass('secondary')}>
+            {signedIn ? 'Ir para o painel' : 'Entrar'}
+          </Link>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-6xl px-6 pb-20 pt-8 sm:pt-12">
+        <div className="mx-auto max-w-2xl text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Planos</h1>
+          <p className="mt-4 text-lg text-slate-600">
+            Escolha o plano ideal para o seu negócio. Comece grátis e mude de plano quando precisar.
+          </p>
+        </div>
+        <ul className="mt-14 grid gap-8 sm:grid-cols-2 xl:grid-cols-4 xl:gap-6">
+          {planIds.map((id) => (
+            <li key={id} className="flex">
+              <div className="flex w-full flex-col [&>article]:flex-1">
+                <PlanCard plan={plans[id]} current={id === currentPlan} action={action(plans[id])} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center text-sm text-slate-500">
+          Pagamento mensal recorrente pelo Mercado Pago. Cancele quando quiser em “Meu plano”.
+        </p>
+      </main>
+      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">
+        <Link to="/terms" className="hover:underline">
+          Termos de Uso
+        </Link>
+        <span aria-hidden="true"> · </span>
+        <Link to="/privacy" className="hover:underline">
+          Política de Privacidade
+        </Link>
+      </footer>
+    </div>
+  );
 }

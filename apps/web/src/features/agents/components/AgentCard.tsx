@@ -1,10 +1,11 @@
-import { chatWebhookId, type Agent } from '@atende/shared';
-import { Brain, CircleAlert, Code, MessageCircle, MessagesSquare, Settings, Share2, Trash2 } from 'lucide-react';
-import { Switch } from 'radix-ui';
+import { chatWebhookId, hasWhatsApp, type Agent } from '@atende/shared';
+import { Brain, CircleAlert, Code, MessageCircle, MessagesSquare, Settings, Share2, Smartphone, Trash2 } from 'lucide-react';
+import { Switch, Tooltip } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { userMessageOf } from '../../../lib/api';
+import { WhatsAppDialog } from '../../whatsapp';
 import { useDeleteAgent, useUpdateAgent } from '../api';
 import { formatDate } from '../format';
 import { CodeDialog } from './CodeDialog';
@@ -14,7 +15,7 @@ import { IntelligenceDialog } from './IntelligenceDialog';
 import { ShareDialog } from './ShareDialog';
 import { TestChatDialog } from './TestChatDialog';
 
-type DialogName = 'chat' | 'share' | 'code' | 'intelligence' | 'delete';
+type DialogName = 'chat' | 'share' | 'code' | 'intelligence' | 'delete' | 'whatsapp';
 
 /** Open/closed state of each dialog; they are independent (the chat one can open share or code on top). */
 function useDialogs() {
@@ -92,11 +93,28 @@ export function AgentCard({ agent }: { agent: Agent }) {
             onClick={() => dialog('delete').onOpenChange(true)}
           />
         </div>
-        {webhookId && (
-          <Button type="button" variant="secondary" className="py-2" onClick={() => dialog('chat').onOpenChange(true)}>
-            <MessageCircle className="size-4" aria-hidden="true" /> Chat
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {hasWhatsApp(agent.nodes) && (
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <Button type="button" variant="secondary" className="py-2" onClick={() => dialog('whatsapp').onOpenChange(true)}>
+                  <Smartphone className="size-4" aria-hidden="true" /> WhatsApp
+                </Button>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content sideOffset={6} className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-md">
+                  Configurar WhatsApp
+                  <Tooltip.Arrow className="fill-slate-900" />
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          )}
+          {webhookId && (
+            <Button type="button" variant="secondary" className="py-2" onClick={() => dialog('chat').onOpenChange(true)}>
+              <MessageCircle className="size-4" aria-hidden="true" /> Chat
+            </Button>
+          )}
+        </div>
       </div>
 
       {webhookId && (
@@ -111,6 +129,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
       <ShareDialog agent={agent} {...dialog('share')} />
       <CodeDialog agent={agent} {...dialog('code')} />
       <IntelligenceDialog agent={agent} {...dialog('intelligence')} />
+      {hasWhatsApp(agent.nodes) && <WhatsAppDialog agent={agent} {...dialog('whatsapp')} />}
       <DeleteAgentDialog
         agentName={agent.name}
         {...dialog('delete')}

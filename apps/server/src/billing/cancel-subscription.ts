@@ -1,0 +1,38 @@
+import { normalizeSubscriptionStatus } from '@atende/shared';
+import { AppError } from '../http/errors';
+import { applyPreapproval } from './apply-preapproval';
+import type { BillingContext } from './context';
+import { providerFailure } from './errors';
+import type { Preapproval } from './provider';
+import { currentSubscription } from './subscriptions';
+
+/**
+ * 'Cancelar assinatura': cancels the current subscription at the provider
+ * first (the account is never downgraded while the provider keeps charging),
+ * then applies the provider's own answer through the same path as a webhook.
+ */
+export async function cancelSubscription(ctx: BillingContext, userId: string): Promise<void> {
+  const current = await currentSubscription(ctx.db, userId);
+  if (!current) {
+    throw new AppError('NOT_FOUND', 'No active subscription', { userMessage: 'Você não tem uma assinatura ativa para cancelar.' });
+  }
+  const id = current.preapprovalId;
+  let pre: Preapproval;
+  try {
+    await ctx.provider.updatePreapproval(id, { status: 'cancelled' }).catch(async (err: unknown) => {
+      // Already cancelled at the provider (e.g. by the payer in Mercado Pago): that is what we want.
+      const fresh = await ctx.provider.getPreapproval(id);
+      if (normalizeSubscriptionStatus(fresh.status) !== 'cancelled') throw err;
+    });
+    pre = await ctx.provider.getPreapproval(id);
+  } catch (err) {
+    ctx.logger.error({ err, preapprovalId: id }, 'could not cancel the subscription');
+    throw providerFailure(err);
+  }
+  const result = await applyPreapproval(ctx, pre, userId);
+  if (!result.ok || result.status !== 'cancelled') {
+    throw new AppError('UPSTREAM_FAILED', `Cancellation not confirmed (status ${pre.status})`, {
+      userMessage: 'O Mercado Pago não confirmou o cancelamento. Tente novamente em instantes.',
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import type { PaymentStatus } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import { subscriptions } from '../db/schema';
+import { lockAccount, setPaymentStatus } from './accounts';
+import type { BillingContext } from './context';
+import { parseExternalReference } from './external-reference';
+import { activationKey, paymentStatusOf, recordPayment } from './payments';
+import type { AuthorizedPayment, ProviderPayment } from './provider';
+import { findSubscription } from './subscriptions';
+import type { SubscriptionRow } from './verify-preapproval';
+
+/** A monthly charge of a subscription (GET /authorized_payments/{id}). Not attempted yet → nothing to record. */
+export async function recordAuthorizedPayment(ctx: BillingContext, ap: AuthorizedPayment): Promise<void> {
+  const paymentId = ap.payment?.id;
+  if (!ap.preapproval_id || !paymentId) return;
+  const row = await findSubscription(ctx.db, ap.preapproval_id);
+  if (!row) return;
+  await recordCharge(ctx, row, paymentId, paymentStatusOf(ap.payment?.status), ap.transaction_amount);
+}
+
+/** A payment (GET /v1/payments/{id}) that belongs to one of our subscriptions; others are ignored. */
+export async function recordProviderPayment(ctx: BillingContext, payment: ProviderPayment): Promise<void> {
+  const row = await subscriptionOfPayment(ctx, payment);
+  if (!row) return;
+  await recordCharge(ctx, row, payment.id, paymentStatusOf(payment.status), payment.transaction_amount);
+}
+
+async function subscriptionOfPayment(ctx: BillingContext, payment: ProviderPayment): Promise<SubscriptionRow | undefined> {
+  const preapprovalId = payment.metadata?.preapproval_id ?? payment.point_of_interaction?.transaction_data?.subscription_id;
+  if (preapprovalId) return findSubscription(ctx.db, preapprovalId);
+  const ref = parseExternalReference(payment.external_reference);
+  if (!ref) return undefined;
+  const [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.id, ref.subscriptionId));
+  return row && row.userId === ref.userId ? row : undefined;
+}
+
+/**
+ * One charge in the history, keyed by the provider's payment id (both
+ * notification topics lead to the same key). The first approved charge takes
+ * over the entry written at activation, so a month is never listed twice.
+ * A charge of the current subscription also sets the account's payment status.
+ */
+async function recordCharge(
+  ctx: BillingContext,
+  row: SubscriptionRow,
+  paymentId: string,
+  status: PaymentStatus,
+  amount: number | null | undefined,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, row.userId);
+    await recordPayment(tx, {
+      subscription: row,
+      key: `payment:${paymentId}`,
+      status,
+      amountBrl: typeof amount === 'number' ? Math.round(amount) : null,
+      replaces: status === 'approved' ? [activationKey(row)] : [],
+    });
+    const current = await findSubscription(tx, row.preapprovalId);
+    if (current?.status === 'authorized' && status !== 'pending') await setPaymentStatus(tx, row.userId, status);
+  });
+}

@@ -1,0 +1,52 @@
+import { quotaMonth, resolvePlan, type BillingOverview, type PaymentStatus } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import { countAgents } from '../agents/service';
+import { messagesUsed } from '../chat/quota';
+import { profiles } from '../db/schema';
+import type { BillingContext } from './context';
+import { listPayments, paymentStatusOf } from './payments';
+import { currentSubscription } from './subscriptions';
+
+/** 'Meu plano': the plan, its status, usage this month, the current subscription and the payment history. */
+export async function getBillingOverview(ctx: BillingContext, userId: string): Promise<BillingOverview> {
+  const { db } = ctx;
+  const [[profile], current, history, messages, agentsUsed] = await Promise.all([
+    db
+      .select({ plan: profiles.plan, paymentStatus: profiles.paymentStatus, planUpdatedAt: profiles.planUpdatedAt })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
+    currentSubscription(db, userId),
+    listPayments(db, userId),
+    messagesUsed(db, userId),
+    countAgents(db, userId),
+  ]);
+  const plan = resolvePlan(profile?.plan);
+  const status: PaymentStatus = paymentStatusOf(profile?.paymentStatus);
+  const subscriptionPlan = current && resolvePlan(current.plan);
+  return {
+    plan,
+    status,
+    startedAt: plan.id !== 'free' && profile?.planUpdatedAt ? profile.planUpdatedAt.toISOString() : null,
+    usage: {
+      month: quotaMonth(),
+      messagesUsed: messages,
+      messagesQuota: plan.monthlyMessages,
+      agentsUsed,
+      agentsLimit: plan.maxAgents,
+    },
+    subscription:
+      current && subscriptionPlan
+        ? {
+            id: current.id,
+            plan: subscriptionPlan.id,
+            planName: subscriptionPlan.name,
+            status: 'authorized',
+            amountBrl: current.amountBrl,
+            provider: current.provider,
+            createdAt: current.createdAt.toISOString(),
+          }
+        : null,
+    payments: history,
+    provider: ctx.provider.kind,
+  };
+}

@@ -1,0 +1,22 @@
+/** pt-BR texts of the WhatsApp channel: what customers receive and what merchants read. */
+
+/** Sent to customers who send audio, images, stickers… (once in a row, not after every picture). */
+export const TEXT_ONLY_NOTICE =
+  'Olá! Por enquanto eu só consigo entender mensagens de texto. Pode me escrever sua dúvida? Assim eu te ajudo rapidinho. 😊';
+
+/** Sent when the AI provider failed on this message (the runtime already logged and flagged it). */
+export const APOLOGY_NOTICE =
+  'Desculpe, não consegui responder agora. Por favor, envie sua mensagem novamente em alguns minutos.';
+
+/** Verification results shown in 'Falha na verificação' and, for stored credentials, on the agent. */
+export const verificationErrors = {
+  token: "Token da Meta inválido ou expirado. Gere um novo token e salve-o em 'Configurar WhatsApp'.",
+  phoneNumberId: 'ID do Telefone não encontrado ou sem acesso com este token. Confira o ID no painel do WhatsApp Business.',
+  permission: 'O token não tem permissão para usar este número (whatsapp_business_messaging e whatsapp_business_management).',
+  unreachable: 'Não foi possível contactar a API do WhatsApp. Tente novamente em instantes.',
+  unreadable: 'As credenciais salvas não puderam ser lidas. Informe o Token da Meta novamente.',
+  rejected: (reason: string) => `A Meta recusou a verificação: ${reason}`,
+} as const;
+
+/** The agent's error line when the stored configuration fails. */
+export const configurationProblem = (reason: string) => `WhatsApp: ${reason}`;

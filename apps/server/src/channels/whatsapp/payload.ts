@@ -1,0 +1,107 @@
+/**
+ * Parsing of WhatsApp Cloud API notifications (POST to the webhook). Lenient
+ * by design: an item that does not have the expected shape is skipped, never
+ * the whole batch (one POST may carry up to 1,000 updates).
+ */
+
+/** Who wrote, and so where the answer goes: `to` for a wa_id, `recipient` for a business-scoped user id. */
+export type Sender = { kind: 'wa_id' | 'user_id'; id: string };
+
+export type InboundContent =
+  /** Text (also the title of a tapped button or list row): runs through the agent. */
+  | { kind: 'text'; text: string }
+  /** Media, location, contacts…: the customer gets a polite "only text for now". */
+  | { kind: 'unsupported'; label: string }
+  /** Reactions, system notices and unknown events: stored as handled, never answered. */
+  | { kind: 'ignored' };
+
+export interface InboundMessage {
+  /** The wamid: the idempotency key. */
+  id: string;
+  from: Sender;
+  content: InboundContent;
+}
+
+export interface ParsedNotification {
+  messages: InboundMessage[];
+  /** Delivery statuses (sent/delivered/read/failed): acknowledged, never answered. */
+  statuses: number;
+  /** Changes for a different phone number id than the configured one (ignored). */
+  foreign: number;
+}
+
+/** Transcript labels (pt-BR) of the message types the agent cannot read yet. */
+const UNSUPPORTED_LABELS: Record<string, string> = {
+  image: 'Imagem',
+  audio: 'Áudio',
+  video: 'Vídeo',
+  document: 'Documento',
+  sticker: 'Figurinha',
+  location: 'Localização',
+  contacts: 'Contato',
+  order: 'Pedido',
+  unsupported: 'Mensagem não suportada',
+};
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+export function parseNotification(payload: unknown, phoneNumberId?: string): ParsedNotification {
+  const result: ParsedNotification = { messages: [], statuses: 0, foreign: 0 };
+  if (!isObject(payload)) return result;
+  for (const entry of objects(payload.entry)) {
+    for (const change of objects(entry.changes)) {
+      if (change.field !== 'messages' || !isObject(change.value)) continue;
+      const value = change.value;
+      const metadata = isObject(value.metadata) ? value.metadata : {};
+      if (phoneNumberId && metadata.phone_number_id !== phoneNumberId) {
+        result.foreign += 1;
+        continue;
+      }
+      result.statuses += objects(value.statuses).length;
+      for (const message of objects(value.messages)) {
+        const parsed = parseMessage(message);
+        if (parsed) result.messages.push(parsed);
+      }
+    }
+  }
+  return result;
+}
+
+function parseMessage(message: Json): InboundMessage | null {
+  const id = text(message.id);
+  const from = senderOf(message);
+  if (!id || !from) return null;
+  const type = text(message.type) ?? 'unknown';
+  return { id, from, content: contentOf(type, message) };
+}
+
+function senderOf(message: Json): Sender | null {
+  const waId = text(message.from);
+  if (waId) return { kind: 'wa_id', id: waId };
+  const userId = text(message.from_user_id);
+  return userId ? { kind: 'user_id', id: userId } : null;
+}
+
+function contentOf(type: string, message: Json): InboundContent {
+  const body = (v: string | null): InboundContent => (v ? { kind: 'text', text: v.trim() } : { kind: 'ignored' });
+  const field = (name: string): Json => (isObject(message[name]) ? (message[name] as Json) : {});
+  switch (type) {
+    case 'text':
+      return body(text(field('text').body));
+    case 'interactive': {
+      const interactive = field('interactive');
+      const reply = isObject(interactive.button_reply) ? interactive.button_reply : isObject(interactive.list_reply) ? interactive.list_reply : {};
+      return body(text(reply.title));
+    }
+    case 'button':
+      return body(text(field('button').text));
+    default: {
+      const label = type === 'audio' && field('audio').voice === true ? 'Mensagem de voz' : UNSUPPORTED_LABELS[type];
+      return label ? { kind: 'unsupported', label } : { kind: 'ignored' };
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { maskSecret, safeEqual, SecretBox } from './secrets';
+
+const box = new SecretBox('a-server-secret-with-at-least-32-characters');
+
+describe('SecretBox', () => {
+  it('round-trips a token and never stores it in clear', () => {
+    const token = 'EAAGm0PX4ZCpsBAKZCZBQ-token-ção-🔑';
+    const stored = box.encrypt(token, 'agent-1');
+    expect(stored).toMatch(/^v1\.[\w-]+$/);
+    expect(stored).not.toContain('EAAG');
+    expect(box.encrypt(token, 'agent-1')).not.toBe(stored); // random IV
+    expect(box.decrypt(stored, 'agent-1')).toBe(token);
+  });
+
+  it('refuses a ciphertext moved to another agent, tampered with, or read with another key', () => {
+    const stored = box.encrypt('segredo', 'agent-1');
+    expect(() => box.decrypt(stored, 'agent-2')).toThrow();
+    const bytes = Buffer.from(stored.slice(3), 'base64url');
+    bytes[bytes.length - 1]! ^= 1;
+    expect(() => box.decrypt(`v1.${bytes.toString('base64url')}`, 'agent-1')).toThrow();
+    expect(() => new SecretBox('another-server-secret-with-32-characters!').decrypt(stored, 'agent-1')).toThrow();
+    expect(() => box.decrypt('v0.abc', 'agent-1')).toThrow();
+  });
+
+  it('derives a stable, per-agent verify token', () => {
+    const token = box.verifyTokenFor('agent-1');
+    expect(token).toMatch(/^[\w-]{32}$/);
+    expect(box.verifyTokenFor('agent-1')).toBe(token);
+    expect(box.verifyTokenFor('agent-2')).not.toBe(token);
+    expect(new SecretBox('another-server-secret-with-32-characters!').verifyTokenFor('agent-1')).not.toBe(token);
+  });
+});
+
+describe('maskSecret / safeEqual', () => {
+  it('shows only the last four characters of long secrets', () => {
+    expect(maskSecret('EAAGm0PX4ZCpsBAKZCZB1234')).toBe('••••••••1234');
+    expect(maskSecret('curto')).toBe('••••••••');
+  });
+
+  it('compares strings of any length', () => {
+    expect(safeEqual('abc', 'abc')).toBe(true);
+    expect(safeEqual('abc', 'abd')).toBe(false);
+    expect(safeEqual('abc', 'abcd')).toBe(false);
+  });
+});

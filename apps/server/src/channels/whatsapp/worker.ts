@@ -1,0 +1,238 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { appendAssistantMessage, appendUserMessage } from '../../chat/conversations';
+import { QUOTA_NOTICE, runTurn, type ChatRuntime } from '../../chat/runtime';
+import { agents, conversations, messages, whatsappConfigs, whatsappMessages } from '../../db/schema';
+import type { JobQueue, QueueDefinition } from '../../jobs/queue';
+import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
+import { KeyedLock } from './keyed-lock';
+import { APOLOGY_NOTICE, configurationProblem, TEXT_ONLY_NOTICE, verificationErrors } from './messages';
+import type { InboundMessage, Sender } from './payload';
+import type { SecretBox } from './secrets';
+import { splitMessage, toWhatsAppText } from './text';
+
+export const WHATSAPP_INBOUND = 'whatsapp-inbound';
+export const WHATSAPP_SEND = 'whatsapp-send';
+
+export const whatsappQueues: QueueDefinition[] = [
+  // Retries only recover from crashes: a turn is not repeated after the AI provider fails (the customer gets an apology).
+  { name: WHATSAPP_INBOUND, retryLimit: 2, heartbeatSeconds: 30 },
+  // Rate limits (130429, 131056, 80007…) and network failures: exponential backoff from 5 s, for about 10 minutes.
+  { name: WHATSAPP_SEND, retryLimit: 7, heartbeatSeconds: 10 },
+];
+
+/** Customers answered at once per process (each turn waits on the model). */
+export const INBOUND_WORKERS = 4;
+/** Delay before a rate-limited part is tried again from the send queue. */
+const RETRY_AFTER_SECONDS = 2;
+
+export interface InboundJob {
+  agentId: string;
+  message: InboundMessage;
+}
+
+/** The parts of one answer still to deliver, from `index` on, in order. */
+export interface SendJob {
+  agentId: string;
+  messageId: string;
+  to: Sender;
+  parts: string[];
+  index: number;
+}
+
+type Attempt = { retryCount: number; retryLimit: number };
+
+interface Target {
+  agent: { id: string; userId: string; name: string; systemMessage: string; lastError: string | null };
+  phoneNumberId: string;
+  token: string;
+  configError: string | null;
+}
+
+export interface WorkerDeps {
+  jobs: JobQueue;
+  graph: GraphClient;
+  secrets: SecretBox;
+  runtime: ChatRuntime;
+}
+
+/**
+ * The background side of the channel: an inbound message is marked as read
+ * (typing indicator), run through the agent (memory keyed by the customer's
+ * WhatsApp id), and the answer delivered in parts of at most 4,096 characters.
+ * Delivery that hits a rate limit continues from the failed part in the send
+ * queue, so a retry never repeats the turn or a part already delivered.
+ */
+export function createWhatsAppWorker(deps: WorkerDeps) {
+  const { jobs, graph, runtime } = deps;
+  const { db } = runtime;
+  const log = runtime.logger.child({ module: 'whatsapp' });
+  const lock = new KeyedLock();
+
+  const setStatus = (messageId: string, status: 'answered' | 'failed' | 'ignored', error: string | null = null) =>
+    db.update(whatsappMessages).set({ status, error }).where(eq(whatsappMessages.messageId, messageId));
+
+  /** The active agent with its decrypted credentials, or null (deactivated, unconfigured, unreadable). */
+  async function loadTarget(agentId: string): Promise<Target | null> {
+    const [row] = await db
+      .select({
+        agent: {
+          id: agents.id,
+          userId: agents.userId,
+          name: agents.name,
+          systemMessage: agents.systemMessage,
+          lastError: agents.lastError,
+        },
+        active: agents.active,
+        phoneNumberId: whatsappConfigs.phoneNumberId,
+        tokenEncrypted: whatsappConfigs.metaTokenEncrypted,
+        configError: whatsappConfigs.lastError,
+      })
+      .from(agents)
+      .innerJoin(whatsappConfigs, eq(whatsappConfigs.agentId, agents.id))
+      .where(eq(agents.id, agentId));
+    if (!row?.active) return null;
+    try {
+      return { ...row, token: deps.secrets.decrypt(row.tokenEncrypted, agentId) };
+    } catch (err) {
+      log.error({ err, agentId }, 'stored WhatsApp token cannot be decrypted');
+      await recordProblem(agentId, verificationErrors.unreadable);
+      return null;
+    }
+  }
+
+  async function recordProblem(agentId: string, reason: string | null) {
+    await db
+      .update(whatsappConfigs)
+      .set({ lastError: reason === null ? null : configurationProblem(reason) })
+      .where(eq(whatsappConfigs.agentId, agentId));
+  }
+
+  /** A Graph call failed for good: record why, and flag the configuration when the merchant must act. */
+  async function fail(target: Target, messageId: string, failure: GraphFailure, err: unknown) {
+    const code = err instanceof GraphError ? err.code : null;
+    const context = { agentId: target.agent.id, messageId, code };
+    if (failure === 'credentials') {
+      log.warn(context, 'WhatsApp credentials refused by the Graph API');
+      await recordProblem(target.agent.id, code === 190 ? verificationErrors.token : verificationErrors.permission);
+    } else if (failure === 'window') {
+      log.warn(context, 'customer outside the 24-hour window: reply not sent');
+    } else {
+      log.error({ ...context, err }, 'WhatsApp reply could not be delivered');
+    }
+    const reason = failure === 'window' ? 'outside the 24-hour customer service window' : err instanceof Error ? err.message : String(err);
+    await setStatus(messageId, 'failed', reason.slice(0, 500));
+  }
+
+  /** The last assistant messages of the customer's conversation, newest first. */
+  async function lastAnswers(agentId: string, sessionId: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ content: messages.content })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(
+        and(
+          eq(conversations.agentId, agentId),
+          eq(conversations.channel, 'whatsapp'),
+          eq(conversations.sessionId, sessionId),
+          eq(messages.role, 'assistant'),
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(limit);
+    return rows.map((r) => r.content);
+  }
+
+  /** The answer to send, or null when nothing should be sent (the same notice was the last thing we said). */
+  async function compose(target: Target, message: InboundMessage): Promise<string | null> {
+    const { agent } = target;
+    const sessionId = message.from.id;
+    if (message.content.kind === 'unsupported') {
+      const alreadyTold = (await lastAnswers(agent.id, sessionId, 1))[0] === TEXT_ONLY_NOTICE;
+      const key = { agentId: agent.id, userId: agent.userId, channel: 'whatsapp' as const, sessionId };
+      const conversationId = await appendUserMessage(db, key, `[${message.content.label}]`);
+      if (alreadyTold) return null;
+      await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE);
+      return TEXT_ONLY_NOTICE;
+    }
+    if (message.content.kind !== 'text') return null;
+    try {
+      const turn = await runTurn(runtime, { agent, channel: 'whatsapp', sessionId, message: message.content.text });
+      // The quota notice goes out once; later messages of the same month are stored but not answered again.
+      if (turn.quotaExceeded && (await lastAnswers(agent.id, sessionId, 2))[1] === QUOTA_NOTICE) return null;
+      return turn.output;
+    } catch (err) {
+      // runTurn already logged it, refunded the quota and flagged the agent; a repeated turn would store the message twice.
+      log.warn({ err, agentId: agent.id, messageId: message.id }, 'turn failed: apologising to the customer');
+      return APOLOGY_NOTICE;
+    }
+  }
+
+  /** Returns false when the credentials were refused (nothing else can work then). */
+  async function markRead(target: Target, messageId: string): Promise<boolean> {
+    try {
+      await graph.markRead(target.token, target.phoneNumberId, messageId);
+      return true;
+    } catch (err) {
+      const failure = classifyGraphError(err);
+      if (failure === 'credentials') {
+        await fail(target, messageId, failure, err);
+        return false;
+      }
+      log.warn({ err, messageId }, 'could not mark the WhatsApp message as read');
+      return true;
+    }
+  }
+
+  /**
+   * Sends the parts from job.index on. A retryable failure of the job's own
+   * first part is thrown (the send queue retries it with backoff) unless this
+   * is the last attempt; a later part is handed to a new send job, so parts
+   * already delivered are never sent twice.
+   */
+  async function deliver(target: Target, job: SendJob, attempt: (Attempt & { queued: boolean }) | null) {
+    for (let i = job.index; i < job.parts.length; i++) {
+      try {
+        await graph.sendText(target.token, target.phoneNumberId, job.to, job.parts[i]!);
+      } catch (err) {
+        const failure = classifyGraphError(err);
+        if (failure === 'retry') {
+          const own = attempt?.queued && i === job.index;
+          if (own && attempt.retryCount < attempt.retryLimit) throw err;
+          if (!own) {
+            log.warn({ messageId: job.messageId, part: i, code: err instanceof GraphError ? err.code : null }, 'WhatsApp send deferred');
+            await jobs.send(WHATSAPP_SEND, { ...job, index: i }, { key: `${job.messageId}:${i}`, startAfterSeconds: RETRY_AFTER_SECONDS });
+            return;
+          }
+        }
+        await fail(target, job.messageId, failure, err);
+        return;
+      }
+    }
+    await setStatus(job.messageId, 'answered');
+    if (target.configError) await recordProblem(target.agent.id, null);
+  }
+
+  async function handleInbound(job: { data: InboundJob }) {
+    const { agentId, message } = job.data;
+    const [state] = await db.select({ status: whatsappMessages.status }).from(whatsappMessages).where(eq(whatsappMessages.messageId, message.id));
+    if (state?.status !== 'received') return; // handled before a crash, or the agent was deleted
+    const target = await loadTarget(agentId);
+    if (!target) return void (await setStatus(message.id, 'ignored', 'agent inactive or WhatsApp not configured'));
+
+    await lock.run(`${agentId}:${message.from.id}`, async () => {
+      if (!(await markRead(target, message.id))) return;
+      const reply = await compose(target, message);
+      if (reply === null) return void (await setStatus(message.id, 'ignored', 'notice already sent'));
+      const parts = splitMessage(toWhatsAppText(reply));
+      await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0 }, null);
+    });
+  }
+
+  async function handleSend(job: { data: SendJob } & Attempt) {
+    const target = await loadTarget(job.data.agentId);
+    if (!target) return void (await setStatus(job.data.messageId, 'failed', 'agent inactive or WhatsApp not configured'));
+    await deliver(target, job.data, { queued: true, retryCount: job.retryCount, retryLimit: job.retryLimit });
+  }
+
+  return { handleInbound, handleSend };
+}

@@ -1,0 +1,66 @@
+import { fromPglite, PgBoss, type Job } from 'pg-boss';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+
+export interface JobQueue {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Enqueues a job; `key` de-duplicates jobs that are waiting or running for the same thing. */
+  send<T extends object>(queue: string, data: T, options?: { key?: string; startAfterSeconds?: number }): Promise<void>;
+  work<T>(queue: string, handler: (job: Job<T> & { retryCount: number; retryLimit: number }) => Promise<void>): Promise<void>;
+}
+
+export interface QueueDefinition {
+  name: string;
+  retryLimit: number;
+  /** Seconds between heartbeats after which a running job is considered dead (crash) and retried. */
+  heartbeatSeconds: number;
+}
+
+/**
+ * Durable background jobs on the application database (pg-boss): on PGlite it
+ * shares the embedded instance; on Postgres it uses its own small pool, so N
+ * instances and workers share one queue and each job runs once.
+ */
+export function createJobQueue(database: Database, logger: Logger, queues: QueueDefinition[]): JobQueue {
+  const log = logger.child({ module: 'jobs' });
+  const common = { schema: 'pgboss', superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, schedule: false } as const;
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(database.pglite!) })
+      : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let started = false;
+
+  return {
+    async start() {
+      await boss.start();
+      for (const q of queues) {
+        await boss.createQueue(q.name, {
+          policy: 'stately',
+          retryLimit: q.retryLimit,
+          retryDelay: 5,
+          retryBackoff: true,
+          heartbeatSeconds: q.heartbeatSeconds,
+        });
+      }
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+    async send(queue, data, options = {}) {
+      await boss.send(queue, data, {
+        ...(options.key ? { singletonKey: options.key } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+    async work(queue, handler) {
+      await boss.work(queue, { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job as never);
+      });
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { files, knowledgeBases, passages } from '../db/schema';
+import type { FileStorage } from '../files/storage';
+import type { JobQueue, QueueDefinition } from '../jobs/queue';
+import type { Logger } from '../logger';
+import type { Embedder } from './embedder';
+import { extractLinks } from './links/extract';
+import { fetchPageText, LinkFetchError } from './links/fetch-page';
+import { ParseError, parseFile, tableToPassages, type FileKind } from './parsers';
+import { splitText } from './split';
+import type { VectorIndex } from './vectors';
+
+export const INGEST_FILE = 'ingest-file';
+export const INDEX_KNOWLEDGE = 'index-knowledge';
+
+export const ingestionQueues: QueueDefinition[] = [
+  { name: INGEST_FILE, retryLimit: 3, heartbeatSeconds: 10 },
+  { name: INDEX_KNOWLEDGE, retryLimit: 3, heartbeatSeconds: 10 },
+];
+
+export interface IngestionDeps {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  jobs: JobQueue;
+  embedder: Embedder | null;
+  vectors: VectorIndex;
+  logger: Logger;
+}
+
+export type Ingestion = ReturnType<typeof createIngestion>;
+
+/**
+ * Background indexing of an agent's knowledge: uploaded files
+ * (parse → split → embed → index) and the links of the knowledge base
+ * (fetch → split → embed → index). Every job is idempotent: it replaces the
+ * passages of its source in one transaction, so a retry after a crash never
+ * duplicates passages.
+ */
+export function createIngestion(deps: IngestionDeps) {
+  const { db, jobs, logger } = deps;
+  const log = logger.child({ module: 'ingestion' });
+
+  /** Enqueues a file; a failure is logged, never thrown (the upload already succeeded; the sweeper retries). */
+  async function enqueueFile(fileId: string): Promise<void> {
+    try {
+      await jobs.send(INGEST_FILE, { fileId }, { key: fileId });
+    } catch (err) {
+      log.error({ err, fileId }, 'could not enqueue file ingestion');
+    }
+  }
+
+  async function enqueueKnowledge(agentId: string): Promise<void> {
+    try {
+      await jobs.send(INDEX_KNOWLEDGE, { agentId }, { key: agentId });
+    } catch (err) {
+      log.error({ err, agentId }, 'could not enqueue knowledge indexing');
+    }
+  }
+
+  async function ingestFile(fileId: string, finalAttempt: boolean): Promise<void> {
+    const [file] = await db.select().from(files).where(eq(files.id, fileId));
+    if (!file) return; // deleted meanwhile
+    await db.update(files).set({ status: 'processing', error: null, updatedAt: new Date() }).where(eq(files.id, fileId));
+    try {
+      const bytes = await deps.storage.get(file.path);
+      const parsed = await parseFile({ bytes, kind: file.kind as FileKind, filename: file.filename });
+      const chunks = parsed.kind === 'table' ? tableToPassages(parsed.sheets) : splitText(parsed.text);
+      if (chunks.length === 0) throw new ParseError('O arquivo não contém texto para indexar.');
+      const embedded = await indexPassages({
+        agentId: file.agentId,
+        userId: file.userId,
+        sourceType: 'file',
+        sourceId: file.id,
+        sourceName: file.filename,
+        chunks,
+      });
+      await db
+        .update(files)
+        .set({ status: 'ready', passages: chunks.length, embedded, error: null, updatedAt: new Date() })
+        .where(eq(files.id, fileId));
+      log.info({ fileId, passages: chunks.length, embedded }, 'file indexed');
+    } catch (err) {
+      const userError = err instanceof ParseError;
+      if (!userError && !finalAttempt) throw err; // transient (storage, embeddings provider): let the queue retry
+      log.warn({ err, fileId }, 'file ingestion failed');
+      await db
+        .update(files)
+        .set({
+          status: 'error',
+          error: userError ? err.message : 'Não foi possível indexar o arquivo. Tente enviá-lo novamente.',
+          updatedAt: new Date(),
+        })
+        .where(eq(files.id, fileId));
+    }
+  }
+
+  /** Fetches the knowledge base links and (re)embeds the text passages of an agent. */
+  async function indexKnowledge(agentId: string): Promise<void> {
+    const [kb] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.agentId, agentId));
+    if (!kb) return;
+    const problems: string[] = [];
+    const fetched: Array<{ url: string; title: string | null; text: string }> = [];
+    for (const url of extractLinks(kb.links)) {
+      try {
+        fetched.push(await fetchPageText(url, { allowLoopback: deps.config.knowledge.allowPrivateLinks }));
+      } catch (err) {
+        problems.push(`${url}: ${err instanceof LinkFetchError ? err.userMessage : 'não foi possível ler a página'}`);
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(passages).where(and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link')));
+    });
+    for (const page of fetched) {
+      await indexPassages({
+        agentId,
+        userId: kb.userId,
+        sourceType: 'link',
+        sourceId: page.url,
+        sourceName: page.title ? `${page.title} (${page.url})` : page.url,
+        chunks: splitText(page.text),
+        replace: false,
+      });
+    }
+    await embedMissing(agentId, 'knowledge_base');
+    await db
+      .update(knowledgeBases)
+      .set({ linksReport: problems.length ? problems.join('\n') : null })
+      .where(eq(knowledgeBases.agentId, agentId));
+  }
+
+  /**
+   * Replaces the passages of one source: embeddings are computed first (outside the transaction),
+   * then delete + insert happen atomically. Returns whether embeddings were stored.
+   */
+  async function indexPassages(source: {
+    agentId: string;
+    userId: string;
+    sourceType: 'file' | 'link';
+    sourceId: string;
+    sourceName: string;
+    chunks: string[];
+    replace?: boolean;
+  }): Promise<boolean> {
+    const vectors = deps.embedder && deps.vectors.enabled ? await deps.embedder.embed(source.chunks) : null;
+    const rows = source.chunks.map((content, position) => ({
+      id: randomUUID(),
+      agentId: source.agentId,
+      userId: source.userId,
+      sourceType: source.sourceType,
+      sourceId: source.sourceId,
+      sourceName: source.sourceName,
+      position,
+      content,
+    }));
+    await db.transaction(async (tx) => {
+      if (source.sourceType === 'file') {
+        // Lock the file row: a file deleted while it was being parsed must not get orphan passages.
+        const [alive] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
+        if (!alive) return;
+      }
+      if (source.replace !== false) {
+        await tx.delete(passages).where(and(eq(passages.sourceType, source.sourceType), eq(passages.sourceId, source.sourceId)));
+      }
+      for (let i = 0; i < rows.length; i += 1000) await tx.insert(passages).values(rows.slice(i, i + 1000));
+      if (vectors) {
+        await deps.vectors.upsert(
+          tx,
+          rows.map((r, i) => ({ passageId: r.id, agentId: r.agentId, embedding: vectors[i]! })),
+        );
+      }
+    });
+    return Boolean(vectors);
+  }
+
+  /** Embeds passages of a source type that have no embedding yet (knowledge base text, saved synchronously). */
+  async function embedMissing(agentId: string, sourceType: 'knowledge_base'): Promise<void> {
+    if (!deps.embedder || !deps.vectors.enabled) return;
+    const missing = (await db.execute(sql`
+      select p.id, p.content from passages p
+      where p.agent_id = ${agentId} and p.source_type = ${sourceType}
+        and not exists (select 1 from passage_embeddings e where e.passage_id = p.id)`)) as unknown as {
+      rows: Array<{ id: string; content: string }>;
+    };
+    if (missing.rows.length === 0) return;
+    const vectors = await deps.embedder.embed(missing.rows.map((r) => r.content));
+    await deps.vectors.upsert(
+      db,
+      missing.rows.map((r, i) => ({ passageId: r.id, agentId, embedding: vectors[i]! })),
+    );
+  }
+
+  /** Re-enqueues files left waiting (failed enqueue) or interrupted; cheap and idempotent. */
+  async function sweep(): Promise<void> {
+    const stale = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(inArray(files.status, ['queued', 'processing']), sql`${files.updatedAt} < now() - interval '2 minutes'`));
+    for (const f of stale) await enqueueFile(f.id);
+  }
+
+  async function startWorkers(): Promise<void> {
+    await jobs.work<{ fileId: string }>(INGEST_FILE, (job) => ingestFile(job.data.fileId, job.retryCount >= job.retryLimit));
+    await jobs.work<{ agentId: string }>(INDEX_KNOWLEDGE, (job) => indexKnowledge(job.data.agentId));
+  }
+
+  return { enqueueFile, enqueueKnowledge, ingestFile, indexKnowledge, sweep, startWorkers };
+}

@@ -1,0 +1,105 @@
+import { type HtmlToTextOptions } from 'html-to-text';
+
+export interface RenderedPage {
+  title: string | null;
+  text: string;
+}
+
+export type ConvertFn = (html: string, options?: HtmlToTextOptions) => string;
+export type RenderDocumentFn = (convert: ConvertFn, input: string, isHtml: boolean) => RenderedPage;
+
+/**
+ * JavaScript source of `renderDocument(convert, input, isHtml)`: turns a decoded document into readable text —
+ * HTML without scripts, styles, navigation, header/footer or images, link text kept (no hrefs), table rows kept on
+ * one line ("Produto | Preço"), or plain text — with whitespace collapsed and the <title> extracted.
+ *
+ * Why a string: render-worker.ts runs this code in a worker thread (time and heap limits, off the event loop), and
+ * a worker needs source text. Shipping `fn.toString()` of a compiled function breaks as soon as a build step adds
+ * helpers or renames them (esbuild keepNames/minify), so the source is kept verbatim here, plain ES2022, and the
+ * in-process `renderDocument` below is built from the very same text. It must stay self-contained.
+ */
+export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert, input, isHtml) {
+  // Collapses horizontal whitespace, trims lines, keeps at most one blank line between paragraphs.
+  const normalize = (text) =>
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+      .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '')
+      .replace(/[\t\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000 ]+/g, ' ')
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+
+  if (!isHtml) return { title: null, text: normalize(input) };
+
+  // <title>: a linear scan (a regex would be quadratic on inputs like "<title<title<title...").
+  let title = null;
+  const lower = input.toLowerCase();
+  let at = lower.indexOf('<title');
+  while (at !== -1) {
+    const next = lower.charAt(at + 6);
+    if (next === '>' || next === '/' || /\s/.test(next)) {
+      const open = lower.indexOf('>', at);
+      if (open === -1) break;
+      const close = lower.indexOf('</title', open);
+      if (close === -1) break;
+      const raw = input.slice(open + 1, Math.min(close, open + 1 + 2000));
+      // RCDATA: no tags inside, only entities to decode.
+      title = convert(raw.replace(/</g, '&lt;'), { wordwrap: false }).replace(/\s+/g, ' ').trim() || null;
+      break;
+    }
+    at = lower.indexOf('<title', at + 6);
+  }
+
+  // The <tr> rows of a table (through thead/tbody/tfoot), not those of nested tables.
+  const tableRows = (table) => {
+    const rows = [];
+    for (const child of table.children || []) {
+      if (child.type !== 'tag') continue;
+      if (child.name === 'tr') rows.push(child);
+      else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') rows.push(...tableRows(child));
+    }
+    return rows;
+  };
+
+  // One line per table row, cells separated by " | ": keeps a price list's product and price together, which the
+  // block rendering (one cell per line) would pull apart. Cells holding blocks (layout tables) still break lines.
+  const formatTableRows = (elem, walk, builder, formatOptions) => {
+    builder.openBlock({ leadingLineBreaks: formatOptions.leadingLineBreaks ?? 2 });
+    for (const row of tableRows(elem)) {
+      const cells = (row.children || []).filter((c) => c.type === 'tag' && (c.name === 'td' || c.name === 'th'));
+      cells.forEach((cell, i) => {
+        if (i > 0) builder.addLiteral(' | ');
+        walk(cell.children || [], builder);
+      });
+      builder.addLineBreak();
+    }
+    builder.closeBlock({ trailingLineBreaks: formatOptions.trailingLineBreaks ?? 2 });
+  };
+
+  const skipped = [
+    'head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'select',
+    'nav', 'footer', 'header', 'img', 'picture', 'video', 'audio', '[hidden]',
+  ];
+  const options = {
+    wordwrap: false,
+    formatters: { tableRows: formatTableRows },
+    limits: { maxDepth: 256, ellipsis: '', maxInputLength: 16 * 1024 * 1024 },
+    selectors: [
+      ...skipped.map((selector) => ({ selector, format: 'skip' })),
+      { selector: 'a', options: { ignoreHref: true } },
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+      { selector: 'table', format: 'tableRows' },
+    ],
+  };
+  // Table separators left alone on a line (layout tables whose cells are blocks) carry no information.
+  const lines = convert(input, options)
+    .split('\n')
+    .map((line) => (line.includes('|') && /^[ \t|]*$/.test(line) ? '' : line));
+  return { title, text: normalize(lines.join('\n')) };
+}`;
+
+/** In-process renderDocument, built from RENDER_DOCUMENT_SOURCE (plain text, and tests of the HTML rules). */
+export const renderDocument = new Function(`return (${RENDER_DOCUMENT_SOURCE});`)() as RenderDocumentFn;

@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { messages, ParseError } from './errors';
+import { type WorkerReply, type WorkerRequest } from './protocol';
+import { type FileKind, type ParsedDocument } from './types';
+
+export interface ParseFileInput {
+  bytes: Uint8Array;
+  kind: FileKind;
+  /** For log details only. */
+  filename?: string;
+}
+
+export interface ParseFileOptions {
+  /** Wall-clock limit for the whole parse, worker start-up included. */
+  timeoutMs?: number;
+  /** V8 old-generation heap of the worker. */
+  maxMemoryMb?: number;
+  /**
+   * Backstop for memory V8's heap limit does not see (ArrayBuffers): the worker is stopped when the
+   * process RSS grows by more than this during the parse. Default: 2 × maxMemoryMb.
+   */
+  maxRssGrowthMb?: number;
+  /**
+   * Hand the bytes' ArrayBuffer over to the worker without copying (the caller's view is detached
+   * afterwards). Default false: the bytes are copied once and the copy is transferred.
+   */
+  transfer?: boolean;
+  /** @internal Overrides the worker script (tests of the start-up failure path). */
+  worker?: { script: URL | string; eval: boolean };
+}
+
+/** Parses running at once in this process; more wait their turn (their timeout starts when they run). */
+const MAX_CONCURRENT = 2;
+const RSS_POLL_MS = 100;
+/** Worker errors that mean "the parser is not installed/built right" (rejected as plain Error, not ParseError). */
+const INFRASTRUCTURE_ERRORS = new Set([
+  'ERR_MODULE_NOT_FOUND',
+  'MODULE_NOT_FOUND',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_WORKER_PATH',
+  'ERR_WORKER_INIT_FAILED',
+  'ERR_WORKER_INVALID_EXEC_ARGV',
+]);
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function acquire(): Promise<void> {
+  if (running < MAX_CONCURRENT) {
+    running++;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+/**
+ * How to start the worker. From the tsup bundle: the entry `parse-worker.js` next to the running bundle
+ * (or under knowledge/parsers/ if tsup keeps the source tree). From TypeScript source (Vitest, tsx):
+ * `parse-worker.ts` beside this file. Node 20 cannot run .ts, and `execArgv: ['--import', 'tsx']` does
+ * not reach a worker's own module loader on Node 20 (ERR_UNKNOWN_FILE_EXTENSION), so the worker is a
+ * two-line bootstrap that registers tsx's ESM hooks inside the worker, then imports the entry.
+ */
+export function workerTarget(): { script: URL | string; eval: boolean } {
+  const here = import.meta.url;
+  if (/\.[cm]?ts$/.test(new URL(here).pathname)) {
+    const tsxEsmApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+    const entry = new URL('./parse-worker.ts', here).href;
+    const script = `import(${JSON.stringify(tsxEsmApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+    return { script, eval: true };
+  }
+  const candidates = ['./parse-worker.js', './knowledge/parsers/parse-worker.js', './parse-worker.mjs'];
+  for (const c of candidates) {
+    const url = new URL(c, here);
+    if (existsSync(fileURLToPath(url))) return { script: url, eval: false };
+  }
+  return { script: new URL(candidates[0]!, here), eval: false };
+}
+
+/**
+ * Parses a file (already accepted by detectFileType) in a worker thread with a time limit and a memory
+ * limit, so that a zip bomb, a malformed PDF or a million-row CSV fails that file and nothing else.
+ * Rejects with ParseError (pt-BR message): the parser's own reason, or the timeout/memory reasons.
+ * Rejects with a plain Error only when the worker itself cannot start (missing build output, missing
+ * dependency): that is the server's fault, worth a retry and a log line, not the merchant's.
+ */
+export async function parseFile(input: ParseFileInput, options: ParseFileOptions = {}): Promise<ParsedDocument> {
+  const { timeoutMs = 60_000, maxMemoryMb = 512, transfer = false } = options;
+  const maxRssGrowthMb = options.maxRssGrowthMb ?? 2 * maxMemoryMb;
+  const { bytes } = input;
+  const owned =
+    transfer && bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? (bytes.buffer as ArrayBuffer)
+      : (new Uint8Array(bytes).buffer as ArrayBuffer); // a copy (Buffer#slice would share memory)
+  const request: WorkerRequest = { buffer: owned, byteOffset: 0, byteLength: owned.byteLength, kind: input.kind };
+  const label = input.filename ? `${input.filename} (${input.kind})` : input.kind;
+
+  await acquire();
+  try {
+    return await runWorker(request, label, { timeoutMs, maxMemoryMb, maxRssGrowthMb }, options.worker ?? workerTarget());
+  } finally {
+    release();
+  }
+}
+
+function runWorker(
+  request: WorkerRequest,
+  label: string,
+  limits: { timeoutMs: number; maxMemoryMb: number; maxRssGrowthMb: number },
+  target: { script: URL | string; eval: boolean },
+): Promise<ParsedDocument> {
+  return new Promise<ParsedDocument>((resolve, reject) => {
+    const worker = new Worker(target.script, {
+      eval: target.eval,
+      workerData: request,
+      transferList: [request.buffer],
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64 },
+    });
+    const rssStart = process.memoryUsage.rss();
+    let settled = false;
+
+    const finish = (error: Error | null, doc?: ParsedDocument) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(watchdog);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(doc!);
+    };
+
+    const timer = setTimeout(
+      () => finish(new ParseError(messages.timeout, { detail: `${label}: no result after ${limits.timeoutMs} ms` })),
+      limits.timeoutMs,
+    );
+    const watchdog = setInterval(() => {
+      const grown = (process.memoryUsage.rss() - rssStart) / (1024 * 1024);
+      if (grown > limits.maxRssGrowthMb) {
+        finish(new ParseError(messages.tooBig, { detail: `${label}: process RSS grew by ${grown.toFixed(0)} MB` }));
+      }
+    }, RSS_POLL_MS);
+
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.ok) finish(null, reply.doc);
+      else finish(new ParseError(reply.message || messages.unexpected, { detail: `${label}: ${reply.detail ?? ''}` }));
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        finish(new ParseError(messages.tooBig, { detail: `${label}: ${err.message}`, cause: err }));
+      } else if (err.code && INFRASTRUCTURE_ERRORS.has(err.code)) {
+        // The worker could not even load: a deployment problem, not this file's fault.
+        finish(new Error(`parse worker failed to start (${err.code}): ${err.message}`, { cause: err }));
+      } else {
+        finish(new ParseError(messages.unexpected, { detail: `${label}: worker error ${err.name}: ${err.message}`, cause: err }));
+      }
+    });
+    worker.on('exit', (code) => {
+      finish(new ParseError(messages.unexpected, { detail: `${label}: worker exited with code ${code} without a result` }));
+    });
+  });
+}

@@ -1,0 +1,33 @@
+/** The file kinds the knowledge base accepts (SPEC §2 'Enviar Arquivos'). */
+export const FILE_KINDS = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'txt'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** The stored mime type of each kind (CSV is always stored as text/csv). */
+export const MIME_BY_KIND: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface Sheet {
+  name: string;
+  header: string[];
+  rows: string[][];
+}
+
+/** What every parser returns: running text, or tables for spreadsheets and CSVs. */
+export type ParsedDocument =
+  | { kind: 'text'; text: string; pages?: number }
+  | { kind: 'table'; sheets: Sheet[] };
+
+/** Caps shared by every parser (pt-BR messages live in errors.ts). */
+export const LIMITS = {
+  /** Data rows (after each header), summed over every sheet of a workbook or a CSV. */
+  maxRows: 200_000,
+  /** Extracted text, in UTF-16 code units (≈ characters). Tables count the characters of their cells. */
+  maxTextChars: 20 * 1024 * 1024,
+} as const;

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import type { Logger } from '../logger';
+
+export interface VectorHit {
+  id: string;
+  content: string;
+  sourceName: string;
+  sourceType: string;
+  distance: number;
+}
+
+/**
+ * pgvector storage for passage embeddings. The table is created at start-up
+ * only where the `vector` extension exists (always on PGlite; on Postgres when
+ * pgvector is installed) — otherwise retrieval stays lexical and says so.
+ * Embeddings of any dimension coexist; each dimension gets its own HNSW index.
+ */
+export class VectorIndex {
+  private available = false;
+  private readonly indexedDims = new Set<number>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  get enabled(): boolean {
+    return this.available;
+  }
+
+  async init(): Promise<void> {
+    const db = this.database.db;
+    try {
+      await db.execute(sql`create extension if not exists vector`);
+    } catch (err) {
+      this.logger.warn(
+        { err: (err as Error).message },
+        'pgvector is not available on this Postgres: knowledge retrieval is lexical only (full-text search)',
+      );
+      return;
+    }
+    await db.execute(sql`
+      create table if not exists passage_embeddings (
+        passage_id text primary key references passages(id) on delete cascade,
+        agent_id text not null,
+        dims integer not null,
+        embedding vector not null
+      )`);
+    await db.execute(sql`create index if not exists passage_embeddings_agent_idx on passage_embeddings (agent_id, dims)`);
+    this.available = true;
+  }
+
+  /** Stores embeddings (inside the caller's transaction when given one). */
+  async upsert(db: Executor, rows: Array<{ passageId: string; agentId: string; embedding: number[] }>): Promise<void> {
+    if (!this.available || rows.length === 0) return;
+    const dims = rows[0]!.embedding.length;
+    await this.ensureIndex(db, dims);
+    for (let i = 0; i < rows.length; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      await db.execute(sql`
+        insert into passage_embeddings (passage_id, agent_id, dims, embedding)
+        values ${sql.join(
+          batch.map((r) => sql`(${r.passageId}, ${r.agentId}, ${r.embedding.length}, ${toVector(r.embedding)}::vector)`),
+          sql`, `,
+        )}
+        on conflict (passage_id) do update set embedding = excluded.embedding, dims = excluded.dims`);
+    }
+  }
+
+  /** Nearest passages of one agent by cosine distance. */
+  async search(agentId: string, embedding: number[], limit: number): Promise<VectorHit[]> {
+    if (!this.available) return [];
+    const dims = embedding.length;
+    const vectorType = sql.raw(`vector(${dims})`);
+    const result = (await this.database.db.execute(sql`
+      select p.id, p.content, p.source_name as "sourceName", p.source_type as "sourceType",
+             (e.embedding::${vectorType}) <=> ${toVector(embedding)}::${vectorType} as distance
+      from passage_embeddings e join passages p on p.id = e.passage_id
+      where e.agent_id = ${agentId} and e.dims = ${dims}
+      order by distance
+      limit ${limit}`)) as unknown as { rows: VectorHit[] };
+    return result.rows.map((r) => ({ ...r, distance: Number(r.distance) }));
+  }
+
+  /** Uses the caller's executor: on PGlite (one connection) a query outside an open transaction would deadlock. */
+  private async ensureIndex(db: Executor, dims: number): Promise<void> {
+    if (this.indexedDims.has(dims)) return;
+    if (!Number.isInteger(dims) || dims < 1 || dims > 4000) throw new Error(`Unsupported embedding size ${dims}`);
+    await db.execute(
+      sql.raw(
+        `create index if not exists passage_embeddings_hnsw_${dims} on passage_embeddings ` +
+          `using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where dims = ${dims}`,
+      ),
+    );
+    this.indexedDims.add(dims);
+  }
+}
+
+function toVector(values: number[]): string {
+  return `[${values.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
+}

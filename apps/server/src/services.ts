@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { createWhatsApp, whatsappQueues, type WhatsApp } from './channels/whatsapp/service';
+import { createResponder } from './chat/model';
+import type { Responder } from './chat/types';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { LocalDiskStorage, UrlSigner, type FileStorage } from './files/storage';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createEmbedder, type Embedder } from './knowledge/embedder';
+import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/ingestion';
+import { createRetriever, type Retriever } from './knowledge/retrieval';
+import { VectorIndex } from './knowledge/vectors';
+import type { Logger } from './logger';
+
+/** Everything the routes need besides the database: built once at start-up (and by the tests). */
+export interface Services {
+  responder: Responder;
+  embedder: Embedder | null;
+  vectors: VectorIndex;
+  retriever: Retriever;
+  storage: FileStorage;
+  signer: UrlSigner;
+  jobs: JobQueue;
+  ingestion: Ingestion;
+  whatsapp: WhatsApp;
+}
+
+export async function createServices(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  overrides: { responder?: Responder; storage?: FileStorage } = {},
+): Promise<Services> {
+  const responder = overrides.responder ?? createResponder(config);
+  const embedder = createEmbedder(config);
+  const vectors = new VectorIndex(database, logger);
+  await vectors.init();
+  const retriever = createRetriever({ db: database.db, embedder, vectors, logger });
+  const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues]);
+  const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
+  const whatsapp = createWhatsApp({ config, jobs, runtime: { db: database.db, responder, retriever, logger } });
+  return { responder, embedder, vectors, retriever, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp };
+}
+
+/** Starts the job queue and the background workers (ingestion, WhatsApp, sweeper). Returns a stop function. */
+export async function startBackgroundWork(services: Services, logger: Logger): Promise<() => Promise<void>> {
+  await services.jobs.start();
+  await services.ingestion.startWorkers();
+  await services.whatsapp.startWorkers();
+  const sweep = () => services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed'));
+  void sweep();
+  const timer = setInterval(sweep, 60_000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await services.jobs.stop();
+  };
+}

@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentList, BillingOverview, ConfirmPaymentResult, Plan } from '@atende/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes/mercadopago';
+import { signManifest, signatureManifest } from '../src/billing/mercadopago/signature';
+import { agents, profiles, subscriptions, webhookEvents } from '../src/db/schema';
+import { createAgent } from './helpers/agents';
+import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
+
+const SECRET = 'segredo-de-webhook-de-teste';
+let mp: FakeMercadoPago;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  mp = await startFakeMercadoPago();
+  ctx = await createTestContext({
+    env: { MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_API_URL: mp.url, MERCADOPAGO_WEBHOOK_SECRET: SECRET },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await mp.close();
+});
+afterEach(() => {
+  mp.mode = 'normal';
+});
+
+async function subscribe(user: TestUser, plan: string): Promise<string> {
+  const res = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan } });
+  expect(res.status).toBe(200);
+  const { init_point } = (await res.json()) as { init_point: string };
+  return new URL(init_point).searchParams.get('preapproval_id')!;
+}
+
+function confirm(user: TestUser, preapprovalId: string) {
+  return ctx.request('/api/billing/confirm', { method: 'POST', token: user.token, json: { preapproval_id: preapprovalId } });
+}
+
+async function billing(user: TestUser): Promise<BillingOverview> {
+  const res = await ctx.request('/api/billing', { token: user.token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as BillingOverview;
+}
+
+/** Sends a notification the way Mercado Pago does (signed with `secret`). */
+function notify(type: string, dataId: string, options: { action?: string; secret?: string; signature?: string } = {}) {
+  const requestId = randomUUID();
+  const ts = String(Date.now());
+  const v1 = signManifest(signatureManifest({ dataId, requestId, ts }), options.secret ?? SECRET);
+  return ctx.app.request(`/api/webhooks/mercadopago?data.id=${encodeURIComponent(dataId)}&type=${type}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': options.signature ?? `ts=${ts},v1=${v1}` },
+    body: JSON.stringify({ action: options.action ?? 'updated', type, data: { id: dataId }, id: '123456', date_created: new Date().toISOString() }),
+  });
+}
+
+const providerReads = (id: string) => mp.requests.filter((r) => r.method === 'GET' && r.path === `/preapproval/${id}`).length;
+const tryCreateAgent = (user: TestUser, name: string) => ctx.request('/api/agents', { method: 'POST', token: user.token, json: { name } });
+const planOf = async (user: TestUser) =>
+  (await ctx.database.db.select().from(profiles).where(eq(profiles.id, user.id)))[0]!;
+
+/** A user whose subscription to `plan` is authorized at the provider and confirmed by the return page. */
+async function subscribed(plan: 'essencial' | 'pro') {
+  const user = await createUser(ctx);
+  const id = await subscribe(user, plan);
+  mp.setStatus(id, 'authorized');
+  const res = await confirm(user, id);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ status: 'authorized', plan: { id: plan } });
+  return { user, id };
+}
+
+describe('plans', () => {
+  it('GET /api/plans is public and is the SPEC §9 table', async () => {
+    const res = await ctx.request('/api/plans');
+    expect(res.status).toBe(200);
+    const { plans } = (await res.json()) as { plans: Plan[] };
+    expect(plans.map((p) => [p.id, p.name, p.priceBrl, p.maxAgents, p.monthlyMessages])).toEqual([
+      ['free', 'Gratuito', 0, 1, 100],
+      ['essencial', 'Essencial', 149, 2, 1000],
+      ['pro', 'Pro', 289, 5, 6000],
+      ['enterprise', 'Enterprise', null, null, null],
+    ]);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await (await ctx.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/plans',
+        '/api/billing',
+        '/api/billing/subscriptions',
+        '/api/billing/confirm',
+        '/api/billing/cancel',
+        '/api/webhooks/mercadopago',
+      ]),
+    );
+  });
+
+  it('GET /api/billing needs a session and starts on Gratuito, pending', async () => {
+    expect((await ctx.request('/api/billing')).status).toBe(401);
+    const user = await createUser(ctx);
+    expect(await billing(user)).toMatchObject({
+      plan: { id: 'free', name: 'Gratuito' },
+      status: 'pending',
+      startedAt: null,
+      usage: { messagesUsed: 0, messagesQuota: 100, agentsUsed: 0, agentsLimit: 1 },
+      subscription: null,
+      payments: [],
+      provider: 'mercadopago',
+    });
+  });
+});
+
+describe('checkout', () => {
+  it('creates a preapproval for the plan price in BRL and answers its init_point', async () => {
+    const user = await createUser(ctx);
+    const res = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan: 'Essencial' } });
+    expect(res.status).toBe(200);
+    const { init_point } = (await res.json()) as { init_point: string };
+    expect(init_point).toMatch(/^https:\/\/www\.mercadopago\.com\.br\/subscriptions\/checkout\?preapproval_id=[0-9a-f]{32}$/);
+
+    const sent = mp.requests.filter((r) => r.method === 'POST' && r.path === '/preapproval').at(-1)!;
+    expect(sent.headers.authorization).toBe(`Bearer ${mp.token}`);
+    expect(sent.headers['x-idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(sent.body).toEqual({
+      reason: 'Atende — Plano Essencial',
+      external_reference: `${user.id}:essencial:${row!.id}`,
+      payer_email: user.email,
+      auto_recurring: { frequency: 1, frequency_type: 'months', transaction_amount: 149, currency_id: 'BRL' },
+      back_url: `${ORIGIN}/payment/success`,
+      status: 'pending',
+    });
+    expect(row).toMatchObject({ plan: 'essencial', status: 'pending', amountBrl: 149, provider: 'mercadopago', email: user.email });
+    expect((await planOf(user)).plan).toBe('free');
+  });
+
+  it('sells only Essencial and Pro, to signed-in users', async () => {
+    const user = await createUser(ctx);
+    for (const plan of ['free', 'enterprise', 'platinum', '']) {
+      const res = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan } });
+      expect(res.status).toBe(400);
+    }
+    expect((await ctx.request('/api/billing/subscriptions', { method: 'POST', json: { plan: 'pro' } })).status).toBe(401);
+  });
+
+  it('answers the legacy create-subscription contract', async () => {
+    const user = await createUser(ctx);
+    const call = (json: unknown, token?: string) => ctx.request('/.netlify/functions/create-subscription', { method: 'POST', json, token });
+
+    const ok = await call({ plan: 'pro', payer_email: user.email.toUpperCase() }, user.token);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ init_point: expect.stringContaining('preapproval_id=') });
+
+    const otherEmail = await call({ plan: 'pro', payer_email: 'outra@example.com' }, user.token);
+    expect(otherEmail.status).toBe(403);
+    expect(await otherEmail.json()).toEqual({ error: 'O e-mail do pagador deve ser o e-mail da sua conta.' });
+
+    const badPlan = await call({ plan: 'ouro', payer_email: user.email }, user.token);
+    expect(badPlan.status).toBe(400);
+    expect(await badPlan.json()).toEqual({ error: expect.any(String) });
+
+    const signedOut = await call({ plan: 'pro', payer_email: user.email });
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('reports a provider failure and keeps no subscription', async () => {
+    const user = await createUser(ctx);
+    mp.mode = 'error';
+    const res = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan: 'pro' } });
+    expect(res.status).toBe(502);
+    expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
+  });
+});
+
+describe('return page verification', () => {
+  it('a forged success (authorized in the URL, pending at the provider) changes nothing', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    const res = await confirm(user, id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'pending', plan: { id: 'pro' } });
+    expect(providerReads(id)).toBe(1);
+    expect(await billing(user)).toMatchObject({ plan: { id: 'free' }, status: 'pending', subscription: null, payments: [] });
+  });
+
+  it("another user's preapproval, even authorized, changes nobody's plan", async () => {
+    const owner = await createUser(ctx);
+    const intruder = await createUser(ctx);
+    const id = await subscribe(owner, 'pro');
+    mp.setStatus(id, 'authorized');
+    const res = await confirm(intruder, id);
+    expect(res.status).toBe(404);
+    expect((await planOf(intruder)).plan).toBe('free');
+    expect((await planOf(owner)).plan).toBe('free');
+    expect((await confirm(intruder, 'nao-existe')).status).toBe(404);
+  });
+
+  it('a preapproval whose reference or price was altered is refused', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    const id = await subscribe(user, 'essencial');
+    const pre = mp.preapprovals.get(id)!;
+    pre.status = 'authorized';
+    const original = pre.external_reference;
+    pre.external_reference = original.replace(user.id, other.id);
+    expect((await confirm(user, id)).status).toBe(404);
+    pre.external_reference = original.replace(':essencial:', ':pro:');
+    expect((await confirm(user, id)).status).toBe(404);
+    pre.external_reference = original;
+    pre.auto_recurring.transaction_amount = 1;
+    expect((await confirm(user, id)).status).toBe(404);
+    expect((await planOf(user)).plan).toBe('free');
+  });
+
+  it('a genuine authorization activates the plan that was bought, and its limits at once', async () => {
+    const user = await createUser(ctx);
+    await createAgent(ctx, user, 'Primeiro');
+    expect((await tryCreateAgent(user, 'Segundo')).status).toBe(403);
+
+    const id = await subscribe(user, 'essencial');
+    mp.setStatus(id, 'authorized');
+    const res = await confirm(user, id);
+    expect(res.status).toBe(200);
+    expect((await res.json()) as ConfirmPaymentResult).toEqual({ status: 'authorized', plan: { id: 'essencial', name: 'Essencial' } });
+
+    const overview = await billing(user);
+    expect(overview).toMatchObject({
+      plan: { id: 'essencial', name: 'Essencial' },
+      status: 'approved',
+      usage: { messagesQuota: 1000, agentsUsed: 1, agentsLimit: 2 },
+      subscription: { plan: 'essencial', status: 'authorized', amountBrl: 149 },
+      payments: [{ plan: 'essencial', planName: 'Essencial', status: 'approved', amountBrl: 149 }],
+    });
+    expect(overview.startedAt).not.toBeNull();
+
+    expect((await tryCreateAgent(user, 'Segundo')).status).toBe(201);
+    expect((await tryCreateAgent(user, 'Terceiro')).status).toBe(403);
+    const list = (await (await ctx.request('/api/agents', { token: user.token })).json()) as AgentList;
+    expect(list.usage).toMatchObject({ messagesQuota: 1000, agentsUsed: 2, agentsLimit: 2 });
+
+    // Returning again (reload, back button) is harmless.
+    expect((await confirm(user, id)).status).toBe(200);
+    expect((await billing(user)).payments).toHaveLength(1);
+  });
+
+  it('buying another plan replaces the current subscription and cancels the old one at the provider', async () => {
+    const { user, id: essencial } = await subscribed('essencial');
+    const again = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan: 'essencial' } });
+    expect(again.status).toBe(409);
+
+    const pro = await subscribe(user, 'pro');
+    mp.setStatus(pro, 'authorized');
+    expect((await confirm(user, pro)).status).toBe(200);
+    expect(mp.preapprovals.get(essencial)!.status).toBe('cancelled');
+    const put = mp.requests.find((r) => r.method === 'PUT' && r.path === `/preapproval/${essencial}`)!;
+    expect(put.body).toEqual({ status: 'cancelled' });
+    expect(put.headers['x-idempotency-key']).toBeTruthy();
+
+    // The old subscription's cancellation notice does not touch the new plan.
+    expect((await notify('subscription_preapproval', essencial)).status).toBe(200);
+    expect(await billing(user)).toMatchObject({ plan: { id: 'pro' }, subscription: { plan: 'pro' } });
+  });
+});
+
+describe('webhooks', () => {
+  it('a bad or missing signature is refused with 401 and changes nothing', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    mp.setStatus(id, 'authorized');
+    const reads = providerReads(id);
+    expect((await notify('subscription_preapproval', id, { secret: 'segredo-errado' })).status).toBe(401);
+    expect((await notify('subscription_preapproval', id, { signature: '' })).status).toBe(401);
+    expect((await notify('subscription_preapproval', id, { signature: 'ts=1704908010,v1=abc' })).status).toBe(401);
+    expect(providerReads(id)).toBe(reads);
+    expect((await planOf(user)).plan).toBe('free');
+  });
+
+  it('an authorized subscription notified by webhook activates the plan; duplicates have one effect', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    mp.setStatus(id, 'authorized');
+    expect((await notify('subscription_preapproval', id)).status).toBe(200);
+    const first = await planOf(user);
+    expect(first).toMatchObject({ plan: 'pro', paymentStatus: 'approved' });
+
+    expect((await notify('subscription_preapproval', id)).status).toBe(200);
+    expect((await notify('subscription_preapproval', id)).status).toBe(200);
+    expect((await planOf(user)).planUpdatedAt).toEqual(first.planUpdatedAt);
+    const events = await ctx.database.db.select().from(webhookEvents).where(eq(webhookEvents.key, `subscription_preapproval:${id}:updated:authorized`));
+    expect(events).toHaveLength(1);
+    expect((await billing(user)).payments).toHaveLength(1);
+  });
+
+  it('concurrent returns and notifications activate once', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    mp.setStatus(id, 'authorized');
+    const answers = await Promise.all([
+      confirm(user, id),
+      notify('subscription_preapproval', id),
+      confirm(user, id),
+      notify('subscription_preapproval', id),
+      confirm(user, id),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await billing(user)).toMatchObject({ plan: { id: 'pro' }, payments: [{ status: 'approved' }] });
+    expect((await billing(user)).payments).toHaveLength(1);
+  });
+
+  it('records monthly charges once each, whichever topic announces them', async () => {
+    const { user, id } = await subscribed('essencial');
+    const charge = (apId: string, paymentId: string, status: string) =>
+      mp.authorizedPayments.set(apId, {
+        id: Number(apId),
+        preapproval_id: id,
+        status: 'processed',
+        transaction_amount: 149,
+        currency_id: 'BRL',
+        payment: { id: Number(paymentId), status, status_detail: 'accredited' },
+      });
+
+    // The first month's charge is the payment already listed at activation.
+    charge('7001', '9001', 'approved');
+    expect((await notify('subscription_authorized_payment', '7001', { action: 'created' })).status).toBe(200);
+    expect((await billing(user)).payments).toHaveLength(1);
+
+    // The second month, announced by both topics and twice.
+    charge('7002', '9002', 'approved');
+    mp.payments.set('9002', { id: 9002, status: 'approved', transaction_amount: 149, metadata: { preapproval_id: id } });
+    await notify('subscription_authorized_payment', '7002', { action: 'created' });
+    await notify('subscription_authorized_payment', '7002', { action: 'created' });
+    await notify('payment', '9002', { action: 'payment.created' });
+    expect((await billing(user)).payments.map((p) => p.status)).toEqual(['approved', 'approved']);
+
+    // A failed charge is listed and marks the account's payment status.
+    charge('7003', '9003', 'rejected');
+    await notify('subscription_authorized_payment', '7003', { action: 'created' });
+    const overview = await billing(user);
+    expect(overview.payments.map((p) => p.status).sort()).toEqual(['approved', 'approved', 'rejected']);
+    expect(overview.status).toBe('rejected');
+    expect(overview.plan.id).toBe('essencial');
+  });
+
+  it('a cancelled subscription drops the account to Gratuito and deactivates (never deletes) the extra agents', async () => {
+    const { user, id } = await subscribed('pro');
+    const created = [];
+    for (const name of ['Mais antigo', 'Do meio', 'Mais novo']) created.push(await createAgent(ctx, user, name));
+
+    mp.setStatus(id, 'canceled'); // the other spelling
+    expect((await notify('subscription_preapproval', id)).status).toBe(200);
+
+    expect(await billing(user)).toMatchObject({ plan: { id: 'free' }, status: 'pending', subscription: null, usage: { agentsUsed: 3, agentsLimit: 1 } });
+    const rows = await ctx.database.db.select({ name: agents.name, active: agents.active }).from(agents).where(eq(agents.userId, user.id));
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.active]))).toEqual({ 'Mais antigo': true, 'Do meio': false, 'Mais novo': false });
+    expect((await tryCreateAgent(user, 'Outro')).status).toBe(403);
+    const list = (await (await ctx.request('/api/agents', { token: user.token })).json()) as AgentList;
+    expect(list.usage.messagesQuota).toBe(100);
+
+    // A late, repeated 'authorized' reading can never bring it back.
+    expect((await confirm(user, id)).status).toBe(200);
+    expect((await planOf(user)).plan).toBe('free');
+  });
+
+  it('a paused subscription drops the account to Gratuito too', async () => {
+    const { user, id } = await subscribed('essencial');
+    mp.setStatus(id, 'paused');
+    await notify('subscription_preapproval', id);
+    expect((await planOf(user)).plan).toBe('free');
+    const [row] = await ctx.database.db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.preapprovalId, id)));
+    expect(row!.status).toBe('paused');
+  });
+
+  it('unknown resources are acknowledged; provider failures are retried', async () => {
+    expect((await notify('subscription_preapproval', 'nao-existe')).status).toBe(200);
+    expect((await notify('topic_que_nao_existe', '1')).status).toBe(200);
+
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    mp.setStatus(id, 'authorized');
+    mp.mode = 'error';
+    expect((await notify('subscription_preapproval', id)).status).toBe(502);
+    mp.mode = 'normal';
+    expect((await notify('subscription_preapproval', id)).status).toBe(200);
+    expect((await planOf(user)).plan).toBe('pro');
+  });
+});
+
+describe("'Meu plano' cancellation", () => {
+  it('cancels at the provider, then goes back to Gratuito', async () => {
+    const { user, id } = await subscribed('essencial');
+    await createAgent(ctx, user, 'Um');
+    await createAgent(ctx, user, 'Dois');
+
+    const res = await ctx.request('/api/billing/cancel', { method: 'POST', token: user.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ plan: { id: 'free' }, subscription: null, usage: { agentsUsed: 2, agentsLimit: 1 } });
+    expect(mp.preapprovals.get(id)!.status).toBe('cancelled');
+    const active = await ctx.database.db.select().from(agents).where(and(eq(agents.userId, user.id), eq(agents.active, true)));
+    expect(active.map((a) => a.name)).toEqual(['Um']);
+
+    expect((await ctx.request('/api/billing/cancel', { method: 'POST', token: user.token })).status).toBe(404);
+  });
+
+  it('keeps the plan when the provider cannot cancel', async () => {
+    const { user } = await subscribed('pro');
+    mp.mode = 'error';
+    const res = await ctx.request('/api/billing/cancel', { method: 'POST', token: user.token });
+    expect(res.status).toBe(502);
+    mp.mode = 'normal';
+    expect((await planOf(user)).plan).toBe('pro');
+  });
+});

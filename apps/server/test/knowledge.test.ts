@@ -1,0 +1,278 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { passages } from '../src/db/schema';
+import { LocalDiskStorage } from '../src/files/storage';
+import { chatOutput, createAgent } from './helpers/agents';
+import { createTestContext, createUser, type TestContext } from './helpers/context';
+import { listFiles, upload, waitForIngestion } from './helpers/knowledge';
+
+const PRICE_CSV = 'Produto;Preço;Estoque\nPão de queijo;R$ 4,50;120\nCafé coado;R$ 6,00;80\nBolo de fubá;R$ 22,00;5\n';
+const FAQ_TXT =
+  'Perguntas frequentes da Loja Aurora\n\nA garantia dos nossos produtos é de 12 meses contra defeitos de fabricação.\n\nAceitamos Pix, cartão de crédito em até 6 vezes e boleto.';
+
+describe('knowledge files (offline mode, lexical retrieval)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ jobs: true });
+  });
+  afterAll(() => ctx.close());
+
+  it('uploads, ingests to "pronto" and answers a fact from each file; delete removes the fact', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user, 'Aurora');
+    const res = await upload(ctx, user, agent.id, [
+      { name: 'Tabela de Preços.csv', bytes: PRICE_CSV, type: 'application/vnd.ms-excel' },
+      { name: 'faq.txt', bytes: FAQ_TXT, type: 'text/plain' },
+    ]);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { files: Array<{ id: string; filename: string; mimeType: string; status: string }> };
+    expect(created.files.map((f) => [f.filename, f.mimeType])).toEqual([
+      ['Tabela de Preços.csv', 'text/csv'],
+      ['faq.txt', 'text/plain'],
+    ]);
+
+    const ready = await waitForIngestion(ctx, user, agent.id);
+    expect(ready.map((f) => f.status)).toEqual(['ready', 'ready']);
+    expect(ready.every((f) => f.passages > 0 && f.embedded === false)).toBe(true);
+    expect((await listFiles(ctx, user, agent.id)).retrieval).toBe('lexical');
+
+    const price = await chatOutput(ctx, agent.webhookId, 'Quanto custa o bolo de fubá?');
+    expect(price).toContain('R$ 22,00');
+    expect(price).toContain('Tabela de Preços.csv');
+    const warranty = await chatOutput(ctx, agent.webhookId, 'Qual é a garantia dos produtos?');
+    expect(warranty).toContain('12 meses');
+    expect(warranty).toContain('faq.txt');
+
+    const faq = ready.find((f) => f.filename === 'faq.txt')!;
+    expect((await ctx.request(`/api/agents/${agent.id}/files/${faq.id}`, { method: 'DELETE', token: user.token })).status).toBe(204);
+    expect(await chatOutput(ctx, agent.webhookId, 'Qual é a garantia dos produtos?')).not.toContain('12 meses');
+    const left = await ctx.database.db.select().from(passages).where(eq(passages.sourceId, faq.id));
+    expect(left).toEqual([]);
+  });
+
+  it('serves the file to its owner and through the signed link only', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    await upload(ctx, user, agent.id, [{ name: 'faq.txt', bytes: FAQ_TXT }]);
+    const [file] = (await listFiles(ctx, user, agent.id)).files;
+    const signed = new URL(file!.url);
+    expect(signed.pathname).toBe(`/files/${file!.id}`);
+    const expires = Number(signed.searchParams.get('expires'));
+    expect(expires - Date.now() / 1000).toBeGreaterThan(31_536_000 - 60);
+
+    const ok = await ctx.app.request(signed.pathname + signed.search);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe(FAQ_TXT);
+    expect(ok.headers.get('content-disposition')).toContain("filename*=UTF-8''faq.txt");
+
+    const tampered = new URL(signed);
+    tampered.searchParams.set('expires', String(expires + 1));
+    expect((await ctx.app.request(tampered.pathname + tampered.search)).status).toBe(403);
+    expect((await ctx.app.request(`/files/${file!.id}`)).status).toBe(403);
+
+    const own = await ctx.request(`/api/agents/${agent.id}/files/${file!.id}/download`, { token: user.token });
+    expect(await own.text()).toBe(FAQ_TXT);
+  });
+
+  it("keeps another user's files and passages unreachable", async () => {
+    const owner = await createUser(ctx);
+    const intruder = await createUser(ctx);
+    const agent = await createAgent(ctx, owner);
+    const mine = await createAgent(ctx, intruder);
+    await upload(ctx, owner, agent.id, [{ name: 'segredo.txt', bytes: 'O código do cofre é CANARIO-ARQUIVO-987.' }]);
+    await waitForIngestion(ctx, owner, agent.id);
+    const [file] = (await listFiles(ctx, owner, agent.id)).files;
+
+    for (const [method, path] of [
+      ['GET', `/api/agents/${agent.id}/files`],
+      ['DELETE', `/api/agents/${agent.id}/files/${file!.id}`],
+      ['GET', `/api/agents/${agent.id}/files/${file!.id}/download`],
+      ['DELETE', `/api/agents/${mine.id}/files/${file!.id}`],
+      ['GET', `/api/agents/${mine.id}/files/${file!.id}/download`],
+    ] as const) {
+      expect((await ctx.request(path, { method, token: intruder.token })).status, `${method} ${path}`).toBe(404);
+    }
+    const upl = await upload(ctx, intruder, agent.id, [{ name: 'x.txt', bytes: 'x' }]);
+    expect(upl.status).toBe(404);
+    expect(await chatOutput(ctx, mine.webhookId, 'qual o código do cofre?')).not.toContain('CANARIO-ARQUIVO-987');
+    expect((await listFiles(ctx, owner, agent.id)).files).toHaveLength(1);
+  });
+
+  it('refuses a whole selection with an unsupported extension, mislabelled content and oversize files, storing nothing', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    const mixed = await upload(ctx, user, agent.id, [
+      { name: 'ok.txt', bytes: 'texto' },
+      { name: 'foto.png', bytes: 'x' },
+      { name: 'app.exe', bytes: 'MZ' },
+    ]);
+    expect(mixed.status).toBe(415);
+    expect(await mixed.json()).toMatchObject({ error: { userMessage: 'Tipos de arquivo não suportados: foto.png, app.exe' } });
+
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const fake = await upload(ctx, user, agent.id, [{ name: 'catalogo.pdf', bytes: png, type: 'application/pdf' }]);
+    expect(fake.status).toBe(415);
+
+    const big = await upload(ctx, user, agent.id, [{ name: 'grande.txt', bytes: new Uint8Array(52_428_801).fill(65) }]);
+    expect(big.status).toBe(413);
+    expect((await listFiles(ctx, user, agent.id)).files).toEqual([]);
+  });
+});
+
+describe('knowledge with an LLM and embeddings (hybrid retrieval)', () => {
+  let llm: FakeOpenAI;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    llm = await startFakeOpenAI();
+    // The fake LLM answers with its whole system prompt, so the test sees what reached the model.
+    llm.reply = (req) => String(req.messages[0]?.content ?? '');
+    ctx = await createTestContext({
+      jobs: true,
+      env: { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: llm.baseUrl, EMBEDDING_MODEL: 'fake-embedding' },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await llm.close();
+  });
+
+  // PGlite always has pgvector; the CI Postgres may not, and then retrieval is lexical only (and says so).
+  const hybrid = () => ctx.services.vectors.enabled;
+
+  it('embeds passages (when pgvector exists) and brings the right one to the model', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    await upload(ctx, user, agent.id, [{ name: 'precos.csv', bytes: PRICE_CSV }]);
+    const [file] = await waitForIngestion(ctx, user, agent.id);
+    expect(file).toMatchObject({ status: 'ready', embedded: hybrid() });
+    const listed = await listFiles(ctx, user, agent.id);
+    expect(listed.retrieval).toBe(hybrid() ? 'hybrid' : 'lexical');
+    if (ctx.database.kind === 'pglite') expect(hybrid()).toBe(true);
+    expect(llm.embeddingRequests.length > 0).toBe(hybrid());
+    const output = await chatOutput(ctx, agent.webhookId, 'Qual o preço do café coado?');
+    expect(output).toContain('Café coado');
+    expect(output).toContain('R$ 6,00');
+    expect(output).toContain('Fonte: precos.csv');
+  });
+
+  it('retries a failing embeddings provider and ends in "erro" with a reason (lexical-only: unaffected)', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    llm.mode = 'error';
+    try {
+      await upload(ctx, user, agent.id, [{ name: 'faq.txt', bytes: FAQ_TXT }]);
+      const [file] = await waitForIngestion(ctx, user, agent.id, 120_000);
+      if (hybrid()) {
+        expect(file).toMatchObject({ status: 'error', error: expect.stringContaining('Não foi possível indexar') });
+        expect(llm.embeddingRequests.length).toBeGreaterThan(1); // retried
+      } else {
+        expect(file).toMatchObject({ status: 'ready', embedded: false });
+      }
+    } finally {
+      llm.mode = 'normal';
+    }
+  }, 150_000);
+});
+
+describe('knowledge base links', () => {
+  let site: Server;
+  let siteUrl: string;
+  let hits = 0;
+  beforeAll(async () => {
+    site = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<html><head><title>Sobre a Aurora</title></head><body><nav>menu</nav><p>Nossa loja fica na Rua das Flores, 123.</p></body></html>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/sobre`;
+  });
+  afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+  it('refuses loopback links by default (SSRF) and reports them', async () => {
+    const ctx = await createTestContext({ jobs: true });
+    try {
+      const user = await createUser(ctx);
+      const agent = await createAgent(ctx, user);
+      for (const link of [siteUrl, 'http://2130706433/', 'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/latest/meta-data/']) {
+        const before = hits;
+        await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Aurora', about: '', links: link } });
+        await vi.waitFor(
+          async () => {
+            const kb = (await (await ctx.request(`/api/agents/${agent.id}/knowledge`, { token: user.token })).json()) as { linksReport: string | null };
+            expect(kb.linksReport).toContain(new URL(link).href.replace(/\/$/, ''));
+          },
+          { timeout: 30_000, interval: 200 },
+        );
+        expect(hits).toBe(before);
+      }
+      const count = await ctx.database.db.execute(sql`select count(*)::int as n from passages where source_type = 'link'`);
+      expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('indexes an allowed page as text (loopback allowed only by the explicit test setting)', async () => {
+    const ctx = await createTestContext({ jobs: true, env: { KNOWLEDGE_ALLOW_LOOPBACK_LINKS: 'true' } });
+    try {
+      const user = await createUser(ctx);
+      const agent = await createAgent(ctx, user);
+      await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Aurora', about: 'Loja de flores.', links: siteUrl } });
+      await vi.waitFor(async () => expect(await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?')).toContain('Rua das Flores, 123'), {
+        timeout: 30_000,
+        interval: 300,
+      });
+      const answer = await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?');
+      expect(answer).toContain('Sobre a Aurora');
+      expect(answer).not.toContain('menu');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('durability', () => {
+  /** Storage whose reads never finish: the ingestion job stops mid-way, as in a crash. */
+  class StuckStorage extends LocalDiskStorage {
+    reads = 0;
+    override get(): Promise<Uint8Array> {
+      this.reads += 1;
+      return new Promise(() => {});
+    }
+  }
+
+  it('finishes a file interrupted by a restart, without duplicate passages', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'atende-restart-'));
+    const stuck = new StuckStorage(path.join(dataDir, 'files'));
+    const first = await createTestContext({ jobs: true, dataDir, storage: stuck });
+    try {
+      const user = await createUser(first);
+      const agent = await createAgent(first, user);
+      await upload(first, user, agent.id, [{ name: 'faq.txt', bytes: FAQ_TXT }]);
+      await vi.waitFor(() => expect(stuck.reads).toBe(1), { timeout: 30_000 });
+      expect((await listFiles(first, user, agent.id)).files[0]!.status).toBe('processing');
+      // "Kill": the first instance stops working; its job is left running with no heartbeat.
+      await first.services.jobs.stop();
+      const second = await createTestContext({ jobs: true, database: first.database, dataDir });
+      try {
+        const [file] = await waitForIngestion(second, user, agent.id, 90_000);
+        expect(file, JSON.stringify(file)).toMatchObject({ status: 'ready' });
+        const rows = await second.database.db.select().from(passages).where(eq(passages.sourceId, file!.id));
+        expect(rows).toHaveLength(file!.passages);
+        expect(new Set(rows.map((r) => r.position)).size).toBe(rows.length);
+        expect(await chatOutput(second, agent.webhookId, 'Qual é a garantia dos produtos?')).toContain('12 meses');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  }, 150_000);
+});

@@ -1,0 +1,471 @@
+import { inflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { detectFileType } from '../src/knowledge/parsers/detect';
+import { messages, ParseError } from '../src/knowledge/parsers/errors';
+import { parseDocumentSync } from '../src/knowledge/parsers/parse';
+import { tableToPassages } from '../src/knowledge/parsers/rows';
+import { parseFile } from '../src/knowledge/parsers/run';
+import { toBrazilianNumber } from '../src/knowledge/parsers/sheet';
+import { decodeText } from '../src/knowledge/parsers/text';
+import { type FileKind, type ParsedDocument, type Sheet } from '../src/knowledge/parsers/types';
+import { checkZipBomb } from '../src/knowledge/parsers/zip-guard';
+import * as F from './fixtures/generate';
+
+const MB = 1024 * 1024;
+
+function asText(doc: ParsedDocument): string {
+  if (doc.kind !== 'text') throw new Error(`expected text, got ${doc.kind}`);
+  return doc.text;
+}
+
+function asSheets(doc: ParsedDocument): Sheet[] {
+  if (doc.kind !== 'table') throw new Error(`expected table, got ${doc.kind}`);
+  return doc.sheets;
+}
+
+/** Resolves to the ParseError a promise (or function) rejects with; fails if it resolves or throws anything else. */
+async function parseErrorOf(work: Promise<unknown> | (() => unknown)): Promise<ParseError> {
+  try {
+    await (typeof work === 'function' ? work() : work);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ParseError);
+    return e as ParseError;
+  }
+  throw new Error('expected a ParseError, but it succeeded');
+}
+
+const PRICE_ROWS = [
+  ['Pão de queijo', 'R$ 4,50', '120'],
+  ['Café coado', 'R$ 6,00', '80'],
+  ['Bolo de cenoura', 'R$ 25,00', '12'],
+  ['Coxinha de frango', 'R$ 7,25', '1.534'],
+];
+
+describe('fixtures', () => {
+  it('the zip-bomb generator writes a real DEFLATE stream of zeros', () => {
+    const zeros = F.deflatedZeros(1000);
+    const out = inflateSync(zeros.data);
+    expect(out.length).toBe(zeros.size);
+    expect(out.length).toBe(1 + 258 * 1000);
+    expect(out.every((b) => b === 0)).toBe(true);
+    // ~158:1, the fixed-Huffman ceiling.
+    expect(zeros.size / zeros.data.length).toBeGreaterThan(150);
+  });
+});
+
+describe('detectFileType', () => {
+  const good: Array<[string, () => Uint8Array, FileKind, string]> = [
+    ['catalogo.pdf', F.textPdf, 'pdf', 'application/pdf'],
+    ['digitalizado.PDF', F.scannedPdf, 'pdf', 'application/pdf'],
+    ['faq.docx', () => F.docx(), 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['trocas.doc', () => F.doc(), 'doc', 'application/msword'],
+    ['Preços.XLSX', () => F.xlsx(), 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['precos.xls', () => F.xls(), 'xls', 'application/vnd.ms-excel'],
+    ['precos.csv', F.csvUtf8, 'csv', 'text/csv'],
+    ['precos-ansi.csv', F.csvWindows1252, 'csv', 'text/csv'],
+    ['leia.txt', F.txtUtf8, 'txt', 'text/plain'],
+    ['ansi.txt', F.txtWindows1252, 'txt', 'text/plain'],
+    ['unicode.txt', F.txtUtf16, 'txt', 'text/plain'],
+  ];
+  it.each(good)('accepts %s', (filename, make, kind, mime) => {
+    expect(detectFileType({ bytes: make(), filename })).toEqual({ ok: true, kind, mime });
+  });
+
+  it('stores CSV as text/csv whatever the browser declared', () => {
+    expect(detectFileType({ bytes: F.csvUtf8(), filename: 'a.csv', declaredMime: 'application/vnd.ms-excel' })).toEqual({
+      ok: true,
+      kind: 'csv',
+      mime: 'text/csv',
+    });
+  });
+
+  it('refuses extensions outside pdf, txt, csv, doc, docx, xls, xlsx', () => {
+    for (const filename of ['foto.png', 'planilha.xlsm', 'sem-extensao', 'script.exe']) {
+      const r = detectFileType({ bytes: F.txtUtf8(), filename });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toMatch(/^Tipo de arquivo não suportado: ".+"\. Envie arquivos PDF, TXT, CSV, DOC, DOCX, XLS ou XLSX\.$/);
+    }
+  });
+
+  it('refuses an empty file', () => {
+    expect(detectFileType({ bytes: new Uint8Array(0), filename: 'vazio.txt' })).toEqual({
+      ok: false,
+      reason: 'O arquivo "vazio.txt" está vazio.',
+    });
+  });
+
+  const bad: Array<[string, () => Uint8Array, string, RegExp]> = [
+    ['a PNG renamed .pdf', F.png, 'x.pdf', /^O conteúdo de "x\.pdf" não é um PDF válido\. Ele parece ser uma imagem\.$/],
+    ['an EXE renamed .docx', F.exe, 'x.docx', /^O conteúdo de "x\.docx" não é um documento do Word \(DOCX\) válido\. Ele parece ser um programa executável\.$/],
+    ['a plain zip renamed .docx', F.plainZip, 'x.docx', /^O conteúdo de "x\.docx" não é um documento do Word \(DOCX\) válido\.$/],
+    ['a plain zip renamed .xlsx', F.plainZip, 'x.xlsx', /não é uma planilha do Excel \(XLSX\) válido/],
+    ['an XLSX renamed .docx', () => F.xlsx(), 'x.docx', /Ele parece ser uma planilha do Excel \(XLSX\): corrija a extensão para \.xlsx/],
+    ['a DOC renamed .xls', () => F.doc(), 'x.xls', /não é uma planilha do Excel \(XLS\) válido\. Ele parece ser um documento do Word \(DOC\)/],
+    ['an XLS renamed .doc', () => F.xls(), 'x.doc', /não é um documento do Word \(DOC\) válido\. Ele parece ser uma planilha do Excel \(XLS\)/],
+    ['a PDF renamed .docx', F.textPdf, 'x.docx', /Ele parece ser um PDF/],
+    ['a PNG renamed .csv', F.png, 'x.csv', /^O conteúdo de "x\.csv" não é um arquivo CSV \(texto\) válido\. Ele parece ser uma imagem\.$/],
+    ['an EXE renamed .txt', F.exe, 'x.txt', /não é um arquivo de texto válido/],
+    ['a DOCX renamed .txt', () => F.docx(), 'x.txt', /corrija a extensão para \.docx/],
+    ['garbage renamed .doc', () => F.malformedPdf().subarray(9), 'x.doc', /^O conteúdo de "x\.doc" não é um documento do Word \(DOC\) válido\.$/],
+    ['a corrupt OLE header renamed .xls', () => F.xls().subarray(0, 600), 'x.xls', /não é uma planilha do Excel \(XLS\) válido/],
+  ];
+  it.each(bad)('refuses %s', (_what, make, filename, reason) => {
+    const r = detectFileType({ bytes: make(), filename });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(reason);
+  });
+
+  it('refuses a password-protected Office file with a reason the merchant can act on', () => {
+    const r = detectFileType({ bytes: F.encryptedOoxml(), filename: 'senha.xlsx' });
+    expect(r).toEqual({ ok: false, reason: `"senha.xlsx": ${messages.encrypted}` });
+  });
+
+  it('accepts a PDF with bytes before its header (tolerated by every reader)', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x0a, ...F.textPdf()]);
+    expect(detectFileType({ bytes, filename: 'a.pdf' }).ok).toBe(true);
+  });
+
+  it('a text file that mentions "%PDF-" is still text', () => {
+    const bytes = new TextEncoder().encode('Dica: arquivos que começam com %PDF-1.7 são PDFs.\n');
+    expect(detectFileType({ bytes, filename: 'dica.txt' })).toMatchObject({ ok: true, kind: 'txt' });
+  });
+
+  it('only reads the zip directory: a 300 MB bomb is typed (as a DOCX) in milliseconds, and refused later by the guard', () => {
+    const { bytes } = F.zipBombDocx();
+    const t = performance.now();
+    expect(detectFileType({ bytes, filename: 'bomba.docx' })).toMatchObject({ ok: true, kind: 'docx' });
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe('checkZipBomb', () => {
+  it('lets ordinary DOCX and XLSX through, returning their entries', () => {
+    expect(checkZipBomb(F.docx()).map((e) => e.name)).toContain('word/document.xml');
+    expect(checkZipBomb(F.xlsx()).map((e) => e.name)).toContain('xl/workbook.xml');
+  });
+
+  it('refuses a real 300 MB bomb by its declared total, without inflating it', async () => {
+    const { bytes, declared } = F.zipBombDocx();
+    expect(declared).toBeGreaterThanOrEqual(300 * MB);
+    expect(bytes.length).toBeLessThan(3 * MB);
+    const err = await parseErrorOf(() => checkZipBomb(bytes));
+    expect(err.message).toBe(messages.zipBomb);
+    expect(err.detail).toMatch(/declared uncompressed total/);
+  });
+
+  it('refuses a small zip whose directory declares 1 GB', () => {
+    expect(() => checkZipBomb(F.declaredHugeDocx())).toThrow(messages.zipBomb);
+  });
+
+  it('refuses an entry with an extreme compression ratio even under the total cap', async () => {
+    const bytes = F.declaredHugeDocx(50 * MB);
+    const err = await parseErrorOf(() => checkZipBomb(bytes));
+    expect(err.message).toBe(messages.zipBomb);
+    expect(err.detail).toMatch(/ratio \d+ > 200/);
+    // The same archive passes when ratios are not checked: it really is the ratio rule.
+    expect(() => checkZipBomb(bytes, { maxRatio: Number.POSITIVE_INFINITY })).not.toThrow();
+  });
+
+  it('reads ZIP64 sizes: a 5 GB declaration is refused, an honest ZIP64 archive passes', () => {
+    expect(() => checkZipBomb(F.zip64Docx())).toThrow(messages.zipBomb);
+    const entries = checkZipBomb(F.zip64Docx(13));
+    expect(entries.map((e) => [e.name, e.uncompressedSize])).toContainEqual(['word/document.xml', 13]);
+    expect(detectFileType({ bytes: F.zip64Docx(), filename: 'a.docx' }).ok).toBe(true);
+  });
+
+  it('refuses path traversal and symlinks', () => {
+    expect(() => checkZipBomb(F.pathTraversalDocx())).toThrow(messages.zipUnsafePath);
+    expect(() => checkZipBomb(F.symlinkDocx())).toThrow(messages.zipSymlink);
+  });
+
+  it('refuses too many entries before reading them', () => {
+    const bytes = F.manyEntriesZip(10_000); // + word/document.xml = 10,001
+    expect(() => checkZipBomb(bytes)).toThrow(messages.zipTooManyEntries);
+    expect(() => checkZipBomb(bytes, { maxEntries: 20_000 })).not.toThrow();
+  });
+
+  it('refuses a broken archive as corrupt', () => {
+    expect(() => checkZipBomb(F.docx().subarray(0, 200))).toThrow(messages.zipCorrupt);
+  });
+});
+
+describe('parseDocumentSync (in-thread parsers)', () => {
+  it('PDF: text of every page, accents preserved, page count', async () => {
+    const doc = await parseDocumentSync(F.textPdf(), 'pdf');
+    expect(doc).toMatchObject({ kind: 'text', pages: 2 });
+    const text = asText(doc);
+    expect(text).toContain(F.FACTS.pdfPage1);
+    expect(text).toContain(F.FACTS.pdfPage2);
+    expect(text.indexOf(F.FACTS.pdfPage1)).toBeLessThan(text.indexOf(F.FACTS.pdfPage2));
+  });
+
+  it('PDF without a text layer fails with the scanned-PDF reason', async () => {
+    expect((await parseErrorOf(parseDocumentSync(F.scannedPdf(), 'pdf'))).message).toBe(
+      'O PDF não tem texto selecionável (parece ser digitalizado). Envie uma versão com texto.',
+    );
+  });
+
+  it('malformed PDF fails with the corrupt-PDF reason', async () => {
+    expect((await parseErrorOf(parseDocumentSync(F.malformedPdf(), 'pdf'))).message).toBe(
+      'Não foi possível ler o PDF: arquivo corrompido ou inválido.',
+    );
+  });
+
+  it('DOCX: every paragraph', async () => {
+    const text = asText(await parseDocumentSync(F.docx(), 'docx'));
+    for (const p of F.FACTS.docx) expect(text).toContain(p);
+  });
+
+  it('DOC (Word 97): both the 8-bit and the UTF-16 pieces, characters kept as written', async () => {
+    const text = asText(await parseDocumentSync(F.doc(), 'doc'));
+    expect(text).toBe(F.FACTS.doc.join('\n'));
+  });
+
+  it('DOC from Word 6/95 (older FIB) fails with an actionable reason', async () => {
+    expect((await parseErrorOf(parseDocumentSync(F.doc(undefined, { nFib: 0x65 }), 'doc'))).message).toBe(messages.wordTooOld);
+  });
+
+  it('DOC that is not a Word document fails cleanly', async () => {
+    expect((await parseErrorOf(parseDocumentSync(F.xls(), 'doc'))).message).toBe(messages.wordCorrupt);
+  });
+
+  for (const kind of ['xlsx', 'xls'] as const) {
+    it(`${kind.toUpperCase()}: every non-empty sheet, values as a Brazilian Excel displays them`, async () => {
+      const sheets = asSheets(await parseDocumentSync(kind === 'xlsx' ? F.xlsx() : F.xls(), kind));
+      expect(sheets.map((s) => s.name)).toEqual(['Preços', 'Promoções']);
+      expect(sheets[0]).toEqual({ name: 'Preços', header: ['Produto', 'Preço', 'Estoque'], rows: PRICE_ROWS });
+      expect(sheets[1]).toEqual({
+        name: 'Promoções',
+        header: ['Promoção', 'Válida até', 'Ativa'],
+        rows: [['Combo café + pão de queijo', '31/12/2025', 'VERDADEIRO']],
+      });
+    });
+  }
+
+  it('CSV with ";" in UTF-8 and in Windows-1252: same rows, quoted delimiter kept, blank lines skipped', async () => {
+    for (const bytes of [F.csvUtf8(), F.csvWindows1252()]) {
+      const [sheet] = asSheets(await parseDocumentSync(bytes, 'csv'));
+      expect(sheet!.header).toEqual(['Produto', 'Preço', 'Estoque']);
+      expect(sheet!.rows).toEqual([
+        ...PRICE_ROWS.map((r) => (r[0] === 'Coxinha de frango' ? [r[0], r[1], '1534'] : r)),
+        ['Pão de batata; recheado', 'R$ 8,00', '30'],
+      ]);
+    }
+  });
+
+  it('CSV delimiter is guessed among "," ";" and tab', async () => {
+    for (const sep of [',', '\t']) {
+      const bytes = new TextEncoder().encode(`Serviço${sep}Valor\nCorte${sep}R$ 50\nEscova${sep}R$ 40\n`);
+      expect(asSheets(await parseDocumentSync(bytes, 'csv'))[0]).toMatchObject({
+        header: ['Serviço', 'Valor'],
+        rows: [['Corte', 'R$ 50'], ['Escova', 'R$ 40']],
+      });
+    }
+  });
+
+  it('TXT: UTF-8 (BOM stripped), Windows-1252 and UTF-16', async () => {
+    expect(asText(await parseDocumentSync(F.txtUtf8(), 'txt'))).toBe(`${F.FACTS.txt}\nSegunda linha.`);
+    expect(asText(await parseDocumentSync(F.txtWindows1252(), 'txt'))).toBe(F.FACTS.txt1252);
+    expect(asText(await parseDocumentSync(F.txtUtf16(), 'txt'))).toBe(F.FACTS.txt);
+    expect(decodeText(F.txtWindows1252()).encoding).toBe('windows-1252');
+  });
+
+  it('empty documents fail instead of succeeding silently', async () => {
+    expect((await parseErrorOf(parseDocumentSync(new TextEncoder().encode('  \n\n '), 'txt'))).message).toBe(messages.txtEmpty);
+    expect((await parseErrorOf(parseDocumentSync(new TextEncoder().encode('\r\n  \r\n\t\r\n'), 'csv'))).message).toBe(messages.csvEmpty);
+    expect((await parseErrorOf(parseDocumentSync(F.docx([]), 'docx'))).message).toBe(messages.wordEmpty);
+  });
+
+  it('CSV: 200,000 data rows are accepted, 200,001 refused', async () => {
+    const ok = asSheets(await parseDocumentSync(F.hugeCsv(200_000), 'csv'));
+    expect(ok[0]!.rows).toHaveLength(200_000);
+    expect((await parseErrorOf(parseDocumentSync(F.hugeCsv(200_001), 'csv'))).message).toBe(
+      'A planilha tem linhas demais (máximo 200.000).',
+    );
+  });
+
+  it('XLSX: more than 200,000 rows refused', async () => {
+    expect((await parseErrorOf(parseDocumentSync(F.tallXlsx(200_001), 'xlsx'))).message).toBe(messages.tooManyRows);
+    expect(asSheets(await parseDocumentSync(F.tallXlsx(3), 'xlsx'))[0]).toEqual({ name: 'Itens', header: ['Número'], rows: [['1'], ['2'], ['3']] });
+  });
+
+  it('hostile archives are refused before any parser inflates them', async () => {
+    const cases: Array<[Uint8Array, FileKind, string]> = [
+      [F.zipBombDocx().bytes, 'docx', messages.zipBomb],
+      [F.zipBombXlsx(), 'xlsx', messages.zipBomb],
+      [F.declaredHugeDocx(), 'docx', messages.zipBomb],
+      [F.lyingSizeDocx(), 'docx', messages.zipBomb],
+      [F.pathTraversalDocx(), 'docx', messages.zipUnsafePath],
+      [F.symlinkDocx(), 'docx', messages.zipSymlink],
+    ];
+    for (const [bytes, kind, message] of cases) {
+      expect((await parseErrorOf(parseDocumentSync(bytes, kind))).message).toBe(message);
+    }
+  });
+
+  it('a zip that under-declares its size is caught by counting the real inflated bytes', async () => {
+    const bytes = F.lyingSizeDocx();
+    expect(() => checkZipBomb(bytes)).not.toThrow(); // the directory alone looks harmless
+    const err = await parseErrorOf(parseDocumentSync(bytes, 'docx'));
+    expect(err.detail).toMatch(/inflates past its declared 1000 bytes/);
+  });
+
+  it('numbers use Brazilian separators', () => {
+    expect(toBrazilianNumber('R$ 1,234.50')).toBe('R$ 1.234,50');
+    expect(toBrazilianNumber('12.5%')).toBe('12,5%');
+    expect(toBrazilianNumber('1,000,000')).toBe('1.000.000');
+    expect(toBrazilianNumber('31/12/2025')).toBe('31/12/2025');
+  });
+});
+
+describe('parseFile (worker with time and memory limits)', () => {
+  it('parses in a worker exactly like in-thread', async () => {
+    expect(await parseFile({ bytes: F.textPdf(), kind: 'pdf', filename: 'catalogo.pdf' })).toEqual(
+      await parseDocumentSync(F.textPdf(), 'pdf'),
+    );
+    expect(await parseFile({ bytes: F.xlsx(), kind: 'xlsx' })).toEqual(await parseDocumentSync(F.xlsx(), 'xlsx'));
+  });
+
+  it('a 300 MB zip bomb is refused inside the worker without the process growing by its size', async () => {
+    const { bytes } = F.zipBombDocx();
+    await parseFile({ bytes: F.docx(), kind: 'docx' }); // warm-up: the first worker start costs memory of its own
+    const rssBefore = process.memoryUsage.rss();
+    expect((await parseErrorOf(parseFile({ bytes, kind: 'docx' }))).message).toBe(messages.zipBomb);
+    // Generous bound (memory targets live in bench/): inflating the bomb anywhere in this process would add 300 MB.
+    expect((process.memoryUsage.rss() - rssBefore) / MB).toBeLessThan(150);
+  });
+
+  it('hostile files fail with their ParseError, concurrently, and the next file parses', async () => {
+    const cases: Array<[Uint8Array, FileKind, string]> = [
+      [F.zipBombDocx().bytes, 'docx', messages.zipBomb],
+      [F.lyingSizeDocx(), 'docx', messages.zipBomb],
+      [F.malformedPdf(), 'pdf', messages.pdfCorrupt],
+      [F.scannedPdf(), 'pdf', messages.pdfScanned],
+      [F.hugeCsv(1_000_000), 'csv', messages.tooManyRows],
+    ];
+    const errors = await Promise.all(cases.map(([bytes, kind]) => parseErrorOf(parseFile({ bytes, kind }))));
+    expect(errors.map((e) => e.message)).toEqual(cases.map(([, , m]) => m));
+    expect(asText(await parseFile({ bytes: F.docx(), kind: 'docx' }))).toContain(F.FACTS.docx[0]);
+  });
+
+  it('a parse that runs out of memory kills only its worker', async () => {
+    const err = await parseErrorOf(parseFile({ bytes: F.hugeCsv(150_000), kind: 'csv' }, { maxMemoryMb: 16 }));
+    expect(err.message).toBe('O arquivo é grande ou complexo demais para ser processado.');
+    expect(asSheets(await parseFile({ bytes: F.csvUtf8(), kind: 'csv' }))[0]!.rows[0]).toEqual(PRICE_ROWS[0]);
+  });
+
+  it('a parse past its time limit is terminated', async () => {
+    const t = performance.now();
+    const err = await parseErrorOf(parseFile({ bytes: F.hugeCsv(150_000), kind: 'csv' }, { timeoutMs: 50 }));
+    expect(err.message).toBe('O processamento do arquivo excedeu o tempo limite.');
+    expect(performance.now() - t).toBeLessThan(5_000);
+    expect(asText(await parseFile({ bytes: F.txtUtf8(), kind: 'txt' }))).toContain(F.FACTS.txt);
+  });
+
+  it('copies the bytes by default and hands them over with transfer: true', async () => {
+    const kept = F.txtUtf8();
+    await parseFile({ bytes: kept, kind: 'txt' });
+    expect(kept.byteLength).toBeGreaterThan(0);
+    const given = F.txtUtf8();
+    await parseFile({ bytes: given, kind: 'txt' }, { transfer: true });
+    expect(given.byteLength).toBe(0); // detached: the worker owned it
+  });
+
+  it('never detaches a Node Buffer it did not own (pooled small Buffers share one ArrayBuffer)', async () => {
+    const neighbour = Buffer.from('vizinho no mesmo pool');
+    const pooled = Buffer.from(F.txtUtf8());
+    expect(pooled.byteLength).toBeLessThan(pooled.buffer.byteLength);
+    expect(asText(await parseFile({ bytes: pooled, kind: 'txt' }, { transfer: true }))).toContain(F.FACTS.txt);
+    expect(pooled.toString('utf8')).toContain('Nosso endereço');
+    expect(neighbour.toString()).toBe('vizinho no mesmo pool');
+  });
+
+  it('a worker that cannot load is a server error (plain Error), not a ParseError about the file', async () => {
+    const missing = { script: new URL('./no-such-parse-worker.js', import.meta.url), eval: false };
+    const err = await parseFile({ bytes: F.txtUtf8(), kind: 'txt' }, { worker: missing }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(ParseError);
+    expect((err as Error).message).toMatch(/^parse worker failed to start \((ERR_)?MODULE_NOT_FOUND\)/);
+  });
+
+  it('a DOC goes through the worker too', async () => {
+    expect(asText(await parseFile({ bytes: F.doc(), kind: 'doc' }))).toContain('7 dias');
+  });
+});
+
+describe('tableToPassages', () => {
+  const prices: Sheet = {
+    name: 'Preços',
+    header: ['Produto', 'Preço', 'Estoque'],
+    rows: PRICE_ROWS,
+  };
+
+  it('writes each row as "coluna: valor" lines and keeps small tables in one passage', () => {
+    expect(tableToPassages([prices])).toEqual([
+      PRICE_ROWS.map(([p, v, e]) => `Produto: ${p}\nPreço: ${v}\nEstoque: ${e}`).join('\n\n'),
+    ]);
+  });
+
+  it('splits by rows: every passage repeats the header with each value and no row is ever split', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [`Produto número ${i + 1}`, `R$ ${i + 1},00`, String(i)]);
+    const passages = tableToPassages([{ ...prices, rows }], { maxChars: 200 });
+    expect(passages.length).toBeGreaterThan(5);
+    for (const p of passages) {
+      expect(p.length).toBeLessThanOrEqual(200);
+      const blocks = p.split('\n\n');
+      for (const block of blocks) expect(block.split('\n').map((l) => l.split(':')[0])).toEqual(['Produto', 'Preço', 'Estoque']);
+    }
+    const all = passages.join('\n\n');
+    for (const [p, v] of rows) expect(all).toContain(`Produto: ${p}\nPreço: ${v}\n`);
+  });
+
+  it('names the sheet in each passage when there are several', () => {
+    const passages = tableToPassages(
+      [prices, { name: 'Horários', header: ['Dia', 'Horário'], rows: [['Sábado', '6h às 14h']] }],
+      { maxChars: 120 },
+    );
+    expect(passages.length).toBeGreaterThan(2);
+    expect(passages.filter((p) => p.startsWith('Planilha: Preços\n\nProduto: ')).length).toBe(passages.length - 1);
+    expect(passages.at(-1)).toBe('Planilha: Horários\n\nDia: Sábado\nHorário: 6h às 14h');
+  });
+
+  it('keeps a sheet that has a single line (a note) as its own passage', () => {
+    const passages = tableToPassages([prices, { name: 'Aviso', header: ['Fechado aos domingos', '', 'e feriados'], rows: [] }]);
+    expect(passages.at(-1)).toBe('Planilha: Aviso\n\nFechado aos domingos\ne feriados');
+  });
+
+  it('skips empty values and names blank headers "Coluna N"', () => {
+    const sheet: Sheet = { name: 'S', header: ['Produto', '', 'Obs'], rows: [['Sonho', 'R$ 5,00', ''], ['', '', '']] };
+    expect(tableToPassages([sheet])).toEqual(['Produto: Sonho\nColuna 2: R$ 5,00']);
+  });
+
+  it('collapses line breaks inside a cell so that a value stays on its line', () => {
+    const sheet: Sheet = { name: 'S', header: ['Produto', 'Descrição'], rows: [['Torta', 'Massa crocante\nrecheio de limão']] };
+    expect(tableToPassages([sheet])).toEqual(['Produto: Torta\nDescrição: Massa crocante recheio de limão']);
+  });
+
+  it('truncates a huge row at a line boundary, and a huge single value with an ellipsis', () => {
+    const long = 'x'.repeat(700);
+    const passages = tableToPassages(
+      [{ name: 'S', header: ['A', 'B', 'C'], rows: [['curto', long, long], ['depois', '1', '2']] }],
+      { maxChars: 1000 },
+    );
+    // The first row keeps its whole lines that fit (C is dropped); the next row still joins the passage.
+    expect(passages).toEqual([`A: curto\nB: ${long}\n\nA: depois\nB: 1\nC: 2`]);
+
+    const [only] = tableToPassages([{ name: 'S', header: ['Texto'], rows: [['y'.repeat(5000)]] }], { maxChars: 1000 });
+    expect(only!.length).toBeLessThanOrEqual(1000);
+    expect(only).toMatch(/^Texto: y+…$/);
+  });
+
+  it('end to end: an uploaded XLSX price list answers row by row', async () => {
+    const bytes = F.xlsx();
+    const detected = detectFileType({ bytes, filename: 'precos.xlsx' });
+    expect(detected.ok).toBe(true);
+    const passages = tableToPassages(asSheets(await parseFile({ bytes, kind: 'xlsx' })));
+    expect(passages[0]).toContain('Planilha: Preços\n\nProduto: Pão de queijo\nPreço: R$ 4,50\nEstoque: 120');
+  });
+});

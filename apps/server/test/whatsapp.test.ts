@@ -1,0 +1,459 @@
+import { createHmac } from 'node:crypto';
+import { quotaMonth, type Agent, type AgentList, type Conversation, type ConversationSummary, type WhatsAppCheck, type WhatsAppConfig } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FAKE_NUMBER, startFakeGraph, type FakeGraph } from '../../../e2e/fakes/graph';
+import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
+import { QUOTA_NOTICE } from '../src/chat/runtime';
+import { usageCounters, whatsappConfigs, whatsappMessages } from '../src/db/schema';
+import { createAgent } from './helpers/agents';
+import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
+
+let graph: FakeGraph;
+let llm: FakeOpenAI;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  [graph, llm] = await Promise.all([startFakeGraph(), startFakeOpenAI()]);
+  ctx = await createTestContext({
+    jobs: true,
+    env: {
+      WHATSAPP_GRAPH_URL: graph.url,
+      WHATSAPP_GRAPH_VERSION: 'v21.0',
+      OPENAI_API_KEY: 'sk-fake',
+      OPENAI_BASE_URL: llm.baseUrl,
+      CHAT_MODEL: 'fake-model',
+    },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all([graph?.close(), llm?.close()]);
+});
+afterEach(() => {
+  llm.reply = echoReply;
+  graph.sendErrors.length = 0;
+});
+
+const APP_SECRET = 'c0ffee0123456789abcdef0123456789';
+let waCounter = 0;
+/** A fresh customer WhatsApp id per test, so the fake's records can be filtered. */
+const newCustomer = () => `55119${String(Date.now()).slice(-5)}${String(++waCounter).padStart(3, '0')}`;
+
+const configPath = (agent: Agent) => `/api/agents/${agent.id}/whatsapp`;
+
+function putConfig(user: TestUser, agent: Agent, body: Record<string, unknown>) {
+  return ctx.request(configPath(agent), { method: 'PUT', token: user.token, json: body });
+}
+
+async function getConfig(user: TestUser, agent: Agent): Promise<WhatsAppConfig> {
+  const res = await ctx.request(configPath(agent), { token: user.token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as WhatsAppConfig;
+}
+
+/** A user with an agent whose WhatsApp is configured with the fake's number (and an app secret unless told otherwise). */
+async function connectedAgent(options: { appSecret?: string | null; number?: typeof FAKE_NUMBER } = {}) {
+  const user = await createUser(ctx);
+  const agent = await createAgent(ctx, user, 'Atendente WhatsApp');
+  const number = options.number ?? FAKE_NUMBER;
+  const appSecret = options.appSecret === undefined ? APP_SECRET : options.appSecret;
+  const res = await putConfig(user, agent, { metaToken: number.token, phoneNumberId: number.id, ...(appSecret ? { appSecret } : {}) });
+  expect(res.status).toBe(200);
+  return { user, agent };
+}
+
+type MessageFields = Record<string, unknown> & { id: string };
+
+function notification(messages: MessageFields[], options: { from?: string; phoneNumberId?: string; statuses?: unknown[] } = {}) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: options.phoneNumberId ?? FAKE_NUMBER.id },
+              contacts: options.from ? [{ profile: { name: 'Maria' }, wa_id: options.from }] : [],
+              messages: messages.map((m) => ({ timestamp: '1749416383', ...(options.from ? { from: options.from } : {}), ...m })),
+              ...(options.statuses ? { statuses: options.statuses } : {}),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const textMessage = (id: string, body: string): MessageFields => ({ id, type: 'text', text: { body } });
+
+/** POSTs the exact bytes of `body` to the webhook, signed with `secret` (null: no signature header). */
+async function deliver(agent: Agent, payload: unknown, secret: string | null = APP_SECRET, extraHeaders: Record<string, string> = {}) {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
+  if (secret) headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex')}`;
+  return ctx.app.request(`/chat/${agent.webhookId}`, { method: 'POST', headers, body });
+}
+
+const messageRow = async (id: string) => (await ctx.database.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageId, id)))[0];
+
+/** Waits (polling) until the inbound message has been handled: answered, failed or ignored. */
+async function settled(id: string, timeout = 20_000) {
+  let row: Awaited<ReturnType<typeof messageRow>>;
+  await vi.waitFor(
+    async () => {
+      row = await messageRow(id);
+      expect(row?.status ?? 'missing').not.toMatch(/^(received|missing)$/);
+    },
+    { timeout, interval: 100 },
+  );
+  return row!;
+}
+
+const sentTo = (customer: string) => graph.sent.filter((m) => m.to === customer || m.recipient === customer);
+
+describe('GET/PUT /api/agents/{id}/whatsapp', () => {
+  it('starts unconfigured, with the webhook URL and a per-agent verify token', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    const config = await getConfig(user, agent);
+    expect(config).toMatchObject({
+      configured: false,
+      webhookUrl: `${ORIGIN}/chat/${agent.webhookId}`,
+      phoneNumberId: null,
+      metaToken: null,
+      appSecret: null,
+      lastError: null,
+    });
+    expect(config.verifyToken).toMatch(/^[\w-]{32}$/);
+    expect((await getConfig(user, agent)).verifyToken).toBe(config.verifyToken);
+
+    const other = await createUser(ctx);
+    const otherAgent = await createAgent(ctx, other);
+    expect((await getConfig(other, otherAgent)).verifyToken).not.toBe(config.verifyToken);
+    expect((await ctx.request(configPath(agent), { token: other.token })).status).toBe(404);
+    expect((await putConfig(other, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id })).status).toBe(404);
+    expect((await ctx.request(configPath(agent))).status).toBe(401);
+  });
+
+  it('verifies with the Graph API, then saves the credentials encrypted and returns them masked', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    const before = await getConfig(user, agent);
+    const res = await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET });
+    expect(res.status).toBe(200);
+    const { verification, config } = (await res.json()) as WhatsAppCheck;
+    expect(verification).toEqual({
+      verified: true,
+      phoneNumber: '+55 11 99999-0000',
+      status: 'CONNECTED',
+      quality_rating: 'GREEN',
+      error: null,
+    });
+    expect(config).toMatchObject({
+      configured: true,
+      phoneNumberId: FAKE_NUMBER.id,
+      metaToken: '••••••••0001',
+      appSecret: '••••••••6789',
+      phoneNumber: '+55 11 99999-0000',
+      status: 'CONNECTED',
+      qualityRating: 'GREEN',
+      lastError: null,
+      verifyToken: before.verifyToken,
+    });
+    expect(config.verifiedAt).not.toBeNull();
+
+    const text = JSON.stringify(await getConfig(user, agent));
+    expect(text).not.toContain(FAKE_NUMBER.token);
+    expect(text).not.toContain(APP_SECRET);
+    const [row] = await ctx.database.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.agentId, agent.id));
+    expect(row!.metaTokenEncrypted).not.toContain(FAKE_NUMBER.token.slice(4));
+    expect(row!.appSecretEncrypted).not.toContain(APP_SECRET.slice(4));
+  });
+
+  it.each([
+    ['a bad token (190)', { metaToken: 'EAAGwrongToken', phoneNumberId: FAKE_NUMBER.id }, verificationErrors.token],
+    ['a bad phone number id (100)', { metaToken: FAKE_NUMBER.token, phoneNumberId: '999999999' }, verificationErrors.phoneNumberId],
+  ])('refuses %s and saves nothing', async (_name, body, userMessage) => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    const res = await putConfig(user, agent, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Invalid WhatsApp configuration', userMessage } });
+    expect((await getConfig(user, agent)).configured).toBe(false);
+  });
+
+  it('validates the input: token required on first save, numeric phone id', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    const noToken = await putConfig(user, agent, { phoneNumberId: FAKE_NUMBER.id });
+    expect(noToken.status).toBe(400);
+    expect(((await noToken.json()) as { error: { userMessage: string } }).error.userMessage).toBe('Informe o Token da Meta.');
+    const badId = await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: '../me' });
+    expect(badId.status).toBe(400);
+    expect((await putConfig(user, agent, { metaToken: FAKE_NUMBER.token })).status).toBe(400);
+  });
+
+  it('keeps the stored token and app secret when a re-save omits them', async () => {
+    const { user, agent } = await connectedAgent();
+    const res = await putConfig(user, agent, { phoneNumberId: FAKE_NUMBER.id, metaToken: '', appSecret: '' });
+    expect(res.status).toBe(200);
+    const { config } = (await res.json()) as WhatsAppCheck;
+    expect(config).toMatchObject({ metaToken: '••••••••0001', appSecret: '••••••••6789' });
+  });
+
+  it('re-verifies the saved configuration; a revoked token shows on the agent until fixed', async () => {
+    const number = graph.addNumber({ display_phone_number: '+55 21 98888-1111', quality_rating: 'YELLOW' });
+    const { user, agent } = await connectedAgent({ number });
+    const verify = () => ctx.request(`${configPath(agent)}/verify`, { method: 'POST', token: user.token });
+
+    const ok = (await (await verify()).json()) as WhatsAppCheck;
+    expect(ok.verification).toMatchObject({ verified: true, phoneNumber: '+55 21 98888-1111', quality_rating: 'YELLOW' });
+
+    const oldToken = number.token;
+    number.token = `${oldToken}-rotated`;
+    const res = await verify();
+    expect(res.status).toBe(200);
+    const failed = (await res.json()) as WhatsAppCheck;
+    expect(failed.verification).toEqual({ verified: false, phoneNumber: null, status: null, quality_rating: null, error: verificationErrors.token });
+    expect(failed.config.lastError).toBe(`WhatsApp: ${verificationErrors.token}`);
+    const listed = await agentError(user, agent);
+    expect(listed).toBe(`WhatsApp: ${verificationErrors.token}`);
+
+    const fixed = await putConfig(user, agent, { metaToken: number.token, phoneNumberId: number.id });
+    expect(fixed.status).toBe(200);
+    expect(await agentError(user, agent)).toBeNull();
+  });
+});
+
+it('documents the configuration endpoints in the OpenAPI document', async () => {
+  const doc = (await (await ctx.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+  expect(Object.keys(doc.paths['/api/agents/{id}/whatsapp']!)).toEqual(expect.arrayContaining(['get', 'put']));
+  expect(doc.paths['/api/agents/{id}/whatsapp/verify']).toHaveProperty('post');
+});
+
+async function agentError(user: TestUser, agent: Agent) {
+  const res = await ctx.request('/api/agents', { token: user.token });
+  const list = (await res.json()) as AgentList;
+  return list.agents.find((a) => a.id === agent.id)!.lastError;
+}
+
+describe('GET /chat/{webhookId} handshake', () => {
+  it('echoes hub.challenge only for subscribe with the right verify token', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user);
+    const { verifyToken } = await getConfig(user, agent);
+    const handshake = (query: Record<string, string>, webhookId = agent.webhookId) =>
+      ctx.app.request(`/chat/${webhookId}?${new URLSearchParams(query)}`);
+
+    // Works before the credentials are saved (Meta can be configured first) and after.
+    for (const step of ['before', 'after']) {
+      if (step === 'after') expect((await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id })).status).toBe(200);
+      const ok = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': '1158201444' });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await ok.text()).toBe('1158201444');
+    }
+    expect((await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': '1' })).status).toBe(403);
+    expect((await handshake({ 'hub.mode': 'unsubscribe', 'hub.verify_token': verifyToken, 'hub.challenge': '1' })).status).toBe(403);
+    expect((await handshake({ 'hub.mode': 'subscribe', 'hub.challenge': '1' })).status).toBe(403);
+    expect((await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': '1' }, 'unknown-webhook')).status).toBe(404);
+  });
+});
+
+describe('POST /chat/{webhookId} notifications', () => {
+  it('answers a signed text message once: read receipt with typing, the reply, the transcript', async () => {
+    const { user, agent } = await connectedAgent();
+    const customer = newCustomer();
+    const text = 'Olá! Vocês têm pão de queijo? 🧀 Ação de verão?';
+    const res = await deliver(agent, notification([textMessage('wamid.signed-1', text)], { from: customer }));
+    expect(res.status).toBe(200);
+    expect(await settled('wamid.signed-1')).toMatchObject({ status: 'answered' });
+
+    expect(sentTo(customer)).toHaveLength(1);
+    expect(sentTo(customer)[0]!.request).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: customer,
+      type: 'text',
+      text: { preview_url: false, body: `Você disse: ${text}` },
+    });
+    expect(graph.reads).toContainEqual({ phoneNumberId: FAKE_NUMBER.id, messageId: 'wamid.signed-1', typingIndicator: true });
+
+    const list = (await (await ctx.request(`/api/agents/${agent.id}/conversations`, { token: user.token })).json()) as {
+      conversations: ConversationSummary[];
+    };
+    expect(list.conversations).toHaveLength(1);
+    expect(list.conversations[0]).toMatchObject({ channel: 'whatsapp', sessionId: customer, messageCount: 2 });
+    const convo = (await (await ctx.request(`/api/agents/${agent.id}/conversations/${list.conversations[0]!.id}`, { token: user.token })).json()) as Conversation;
+    expect(convo.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', text],
+      ['assistant', `Você disse: ${text}`],
+    ]);
+  });
+
+  it('keeps the memory per customer across messages', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    await deliver(agent, notification([textMessage('wamid.memory-1', 'meu nome é Joana')], { from: customer }));
+    await settled('wamid.memory-1');
+    llm.requests.length = 0;
+    await deliver(agent, notification([textMessage('wamid.memory-2', 'qual é o meu nome?')], { from: customer }));
+    await settled('wamid.memory-2');
+    const turn = llm.requests.find((r) => r.messages.some((m) => m.content === 'qual é o meu nome?'))!;
+    expect(turn.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
+      'meu nome é Joana',
+      'Você disse: meu nome é Joana',
+      'qual é o meu nome?',
+    ]);
+  });
+
+  it('answers a message delivered twice, or 20 times at once, exactly once', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const payload = notification([textMessage('wamid.dup-1', 'Qual o horário de vocês?')], { from: customer });
+    expect((await deliver(agent, payload)).status).toBe(200);
+    expect((await deliver(agent, payload)).status).toBe(200);
+    await settled('wamid.dup-1');
+
+    const burst = notification([textMessage('wamid.dup-2', 'Vocês entregam?')], { from: customer });
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => deliver(agent, burst).then((r) => r.status)));
+    expect(statuses).toEqual(Array(20).fill(200));
+    await settled('wamid.dup-2');
+    // A later redelivery of an answered message changes nothing either.
+    expect((await deliver(agent, burst)).status).toBe(200);
+
+    expect(sentTo(customer).map((m) => m.body)).toEqual(['Você disse: Qual o horário de vocês?', 'Você disse: Vocês entregam?']);
+  });
+
+  it('rejects a missing or wrong signature with 401 and processes nothing', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const payload = notification([textMessage('wamid.forged', 'mensagem forjada')], { from: customer });
+    expect((await deliver(agent, payload, null)).status).toBe(401);
+    expect((await deliver(agent, payload, 'another-app-secret')).status).toBe(401);
+    const body = JSON.stringify(payload);
+    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
+    const tampered = await ctx.app.request(`/chat/${agent.webhookId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: body.replace('forjada', 'alterada'),
+    });
+    expect(tampered.status).toBe(401);
+    expect(await messageRow('wamid.forged')).toBeUndefined();
+    expect(sentTo(customer)).toEqual([]);
+  });
+
+  it('accepts unsigned notifications only when no app secret is configured, and only for its own number', async () => {
+    const { agent } = await connectedAgent({ appSecret: null });
+    const customer = newCustomer();
+    const foreign = notification([textMessage('wamid.foreign', 'oi')], { from: customer, phoneNumberId: '123456789' });
+    expect((await deliver(agent, foreign, null)).status).toBe(200);
+    expect(await messageRow('wamid.foreign')).toBeUndefined();
+    expect((await deliver(agent, notification([textMessage('wamid.unsigned', 'oi')], { from: customer }), null)).status).toBe(200);
+    expect(await settled('wamid.unsigned')).toMatchObject({ status: 'answered' });
+  });
+
+  it('splits answers longer than 4,096 characters into ordered messages', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const paragraphs = Array.from({ length: 5 }, (_, i) => `Seção ${i + 1}. ${'Nosso cardápio tem pães, bolos e doces artesanais. '.repeat(40).trim()}`);
+    llm.reply = () => paragraphs.join('\n\n');
+    await deliver(agent, notification([textMessage('wamid.long', 'me conte tudo')], { from: customer }));
+    expect(await settled('wamid.long')).toMatchObject({ status: 'answered' });
+    const bodies = sentTo(customer).map((m) => m.body);
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+    expect(bodies.every((b) => b.length <= 4096)).toBe(true);
+    expect(bodies.join('\n\n')).toBe(paragraphs.join('\n\n'));
+  });
+
+  it('sends the quota notice once when the monthly quota is used up', async () => {
+    const { user, agent } = await connectedAgent();
+    await ctx.database.db.insert(usageCounters).values({ userId: user.id, month: quotaMonth(), messages: 100 });
+    const customer = newCustomer();
+    llm.requests.length = 0;
+    await deliver(agent, notification([textMessage('wamid.quota-1', 'oi?')], { from: customer }));
+    await settled('wamid.quota-1');
+    await deliver(agent, notification([textMessage('wamid.quota-2', 'alguém aí?')], { from: customer }));
+    expect(await settled('wamid.quota-2')).toMatchObject({ status: 'ignored' });
+    expect(sentTo(customer).map((m) => m.body)).toEqual([QUOTA_NOTICE]);
+    expect(llm.requests).toEqual([]);
+  });
+
+  it('answers business-scoped users (only from_user_id) through `recipient`', async () => {
+    const { agent } = await connectedAgent();
+    const userId = `BR.${Date.now()}${++waCounter}`;
+    const payload = notification([{ ...textMessage('wamid.bsuid', 'Oi, tudo bem?'), from_user_id: userId }]);
+    await deliver(agent, payload);
+    expect(await settled('wamid.bsuid')).toMatchObject({ status: 'answered' });
+    const [sent] = sentTo(userId);
+    expect(sent!.request).toMatchObject({ recipient: userId, text: { body: 'Você disse: Oi, tudo bem?' } });
+    expect(sent!.request).not.toHaveProperty('to');
+  });
+
+  it('politely says only text is understood for media, once in a row; ignores reactions and statuses', async () => {
+    const { user, agent } = await connectedAgent();
+    const customer = newCustomer();
+    const image = { id: 'wamid.image', type: 'image', image: { id: 'media-1', mime_type: 'image/jpeg' } };
+    const voice = { id: 'wamid.voice', type: 'audio', audio: { id: 'media-2', mime_type: 'audio/ogg', voice: true } };
+    const reaction = { id: 'wamid.reaction', type: 'reaction', reaction: { message_id: 'wamid.x', emoji: '👍' } };
+    const statuses = [{ id: 'wamid.out', status: 'delivered', timestamp: '1', recipient_id: customer }];
+    expect((await deliver(agent, notification([image, reaction], { from: customer, statuses }))).status).toBe(200);
+    expect(await settled('wamid.image')).toMatchObject({ status: 'answered' });
+    await deliver(agent, notification([voice], { from: customer }));
+    expect(await settled('wamid.voice')).toMatchObject({ status: 'ignored' });
+    expect(await messageRow('wamid.reaction')).toBeUndefined();
+    expect(sentTo(customer).map((m) => m.body)).toEqual([TEXT_ONLY_NOTICE]);
+
+    const list = (await (await ctx.request(`/api/agents/${agent.id}/conversations`, { token: user.token })).json()) as {
+      conversations: ConversationSummary[];
+    };
+    expect(list.conversations[0]).toMatchObject({ channel: 'whatsapp', lastMessage: '[Mensagem de voz]' });
+  });
+
+  it('retries rate-limited sends (130429, then 131056 from the send queue) with backoff and delivers once', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    graph.sendErrors.push({ code: 130429, message: 'Rate limit hit' }, { code: 131056, message: 'Pair rate limit hit' });
+    await deliver(agent, notification([textMessage('wamid.rate', 'tem bolo hoje?')], { from: customer }));
+    // The second attempt comes from the send queue's exponential backoff (5–10 s).
+    expect(await settled('wamid.rate', 40_000)).toMatchObject({ status: 'answered' });
+    expect(sentTo(customer).map((m) => m.body)).toEqual(['Você disse: tem bolo hoje?']);
+    expect(graph.sendErrors).toEqual([]);
+  }, 50_000);
+
+  it('does not retry a message outside the 24-hour window (131047)', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    graph.sendErrors.push({ code: 131047, message: 'Re-engagement message' });
+    await deliver(agent, notification([textMessage('wamid.window', 'oi')], { from: customer }));
+    const row = await settled('wamid.window');
+    expect(row).toMatchObject({ status: 'failed', error: 'outside the 24-hour customer service window' });
+    expect(sentTo(customer)).toEqual([]);
+  });
+
+  it('flags the configuration on the agent when the token is refused while answering (190), without retrying', async () => {
+    const number = graph.addNumber();
+    const { user, agent } = await connectedAgent({ number });
+    number.token = `${number.token}-revoked`;
+    await deliver(agent, notification([textMessage('wamid.revoked', 'oi')], { from: newCustomer(), phoneNumberId: number.id }));
+    expect(await settled('wamid.revoked')).toMatchObject({ status: 'failed' });
+    expect(await agentError(user, agent)).toBe(`WhatsApp: ${verificationErrors.token}`);
+  });
+
+  it('acknowledges but ignores notifications for an inactive agent; 404 for unknown or unconfigured webhooks', async () => {
+    const { user, agent } = await connectedAgent();
+    expect((await ctx.request(`/api/agents/${agent.id}`, { method: 'PATCH', token: user.token, json: { active: false } })).status).toBe(200);
+    expect((await deliver(agent, notification([textMessage('wamid.inactive', 'oi')], { from: newCustomer() }))).status).toBe(200);
+    expect(await messageRow('wamid.inactive')).toBeUndefined();
+
+    const bare = await createAgent(ctx, await createUser(ctx));
+    expect((await deliver(bare, notification([textMessage('wamid.bare', 'oi')], { from: newCustomer() }))).status).toBe(404);
+    const unknown = { ...bare, webhookId: 'does-not-exist' };
+    expect((await deliver(unknown, notification([]))).status).toBe(404);
+  });
+});

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, newAccount, seedAccount } from './fixtures';
+
+// The e2e server runs without Mercado Pago credentials: payments go through the built-in sandbox checkout.
+
+async function openPlanPage(page: Page) {
+  await page.getByRole('button', { name: 'Configurações' }).click();
+  await page.getByRole('menuitem', { name: 'Meu plano' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/plan$/);
+}
+
+test('pick Essencial → register → log in → approve in the sandbox → Essencial with 2 agents', async ({ page }) => {
+  const account = newAccount('assinante');
+
+  await page.goto('/plans');
+  await expect(page.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  for (const name of ['Gratuito', 'Essencial', 'Pro', 'Enterprise']) {
+    await expect(page.getByRole('article', { name })).toBeVisible();
+  }
+  await expect(page.getByRole('article', { name: 'Essencial' })).toContainText('Mais Popular');
+  await expect(page.getByRole('link', { name: 'Começar Grátis' })).toHaveAttribute('href', '/register?plan=free');
+  await expect(page.getByRole('link', { name: 'Falar com Vendas' })).toHaveAttribute('href', '/register?plan=enterprise');
+  await page.getByRole('button', { name: 'Assinar Essencial' }).click();
+
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByText('Plano selecionado: Essencial')).toBeVisible();
+  await page.getByLabel('Nome completo').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Empresa').fill(account.company);
+  await page.getByLabel('Telefone').fill(account.phone);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Plano selecionado: Essencial')).toBeVisible();
+  await logIn(page, account);
+
+  // /payment creates the subscription and hands the browser to the (sandbox) checkout.
+  await expect(page).toHaveURL(/\/sandbox-checkout\/[0-9a-f]{32}$/);
+  await expect(page.getByRole('note')).toHaveText('Ambiente de teste — nenhuma cobrança real');
+  await expect(page.getByText('Atende — Plano Essencial')).toBeVisible();
+  await expect(page.getByText('R$ 149,00 por mês')).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+
+  await expect(page).toHaveURL(/\/payment\/success\?preapproval_id=[0-9a-f]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Pagamento Aprovado!' })).toBeVisible();
+  await expect(page.getByText('Seu plano Essencial está ativo.')).toBeVisible();
+  // After 3 s, the dashboard.
+  await expect(page).toHaveURL(/\/dashboard\/agents$/, { timeout: 15_000 });
+  await expect(page.getByText('0/2 agentes criados')).toBeVisible();
+
+  await openPlanPage(page);
+  await expect(page.getByRole('heading', { name: 'Essencial' })).toBeVisible();
+  await expect(page.getByText('Aprovado').first()).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Agentes' })).toHaveAttribute('aria-valuemax', '2');
+  await expect(page.getByRole('progressbar', { name: 'Mensagens' })).toHaveAttribute('aria-valuemax', '1000');
+  const history = page.getByRole('table');
+  await expect(history).toContainText('Essencial');
+  await expect(history).toContainText('R$ 149,00');
+
+  // Cancelling (with confirmation) goes back to Gratuito.
+  await page.getByRole('button', { name: 'Cancelar assinatura' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Agentes além do limite serão desativados, não excluídos.');
+  await dialog.getByRole('button', { name: 'Cancelar assinatura' }).click();
+  await expect(page.getByText('Assinatura cancelada. Sua conta agora está no plano Gratuito.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gratuito' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar assinatura' })).toHaveCount(0);
+});
+
+test('a forged success URL changes nothing; a rejected payment goes back to the plan page', async ({ page, request, baseURL }) => {
+  const account = await seedAccount(request, baseURL!);
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+
+  await page.goto('/payment/success?preapproval_id=2c938084726fca480172750000000000&status=authorized');
+  await expect(page.getByRole('heading', { name: 'Pagamento não encontrado' })).toBeVisible();
+  await expect(page.getByText('Seu plano não foi alterado.')).toBeVisible();
+
+  // Signed in: 'Assinar Pro' goes straight to checkout.
+  await page.goto('/plans');
+  await page.getByRole('button', { name: 'Assinar Pro' }).click();
+  await expect(page).toHaveURL(/\/sandbox-checkout\//);
+  await page.getByRole('button', { name: 'Recusar' }).click();
+  await expect(page).toHaveURL(/\/payment\/failure/);
+  await expect(page.getByRole('heading', { name: 'Pagamento não aprovado' })).toBeVisible();
+  // After 5 s, 'Meu plano', still on Gratuito.
+  await expect(page).toHaveURL(/\/dashboard\/plan$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Gratuito' })).toBeVisible();
+  await expect(page.getByText('Nenhum pagamento registrado ainda.')).toBeVisible();
+});

@@ -1,0 +1,132 @@
+import type { Agent } from '@atende/shared';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FAKE_NUMBER, type SentText } from './fakes/graph';
+import { logIn, seedAccount } from './fixtures';
+import { GRAPH_URL } from './global-setup';
+
+// The server talks to the fake Graph API started by global-setup (WHATSAPP_GRAPH_URL).
+
+async function signInWithAgent(page: Page, request: APIRequestContext, baseURL: string, name: string): Promise<Agent> {
+  const account = await seedAccount(request, baseURL);
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+  const res = await page.request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
+  expect(res.status()).toBe(201);
+  await page.reload();
+  return (await res.json()) as Agent;
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('configure WhatsApp: verify and save, copy the webhook URL and token, reopen re-verified', async ({ page, context, request, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const agent = await signInWithAgent(page, request, baseURL!, 'Loja no WhatsApp');
+  const card = page.getByRole('article', { name: 'Loja no WhatsApp' });
+  const openButton = card.getByRole('button', { name: 'WhatsApp' });
+  await openButton.hover();
+  await expect(page.getByRole('tooltip', { name: 'Configurar WhatsApp' })).toBeVisible();
+  await openButton.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Configurar WhatsApp' });
+  const webhookUrl = `${baseURL}/chat/${agent.webhookId}`;
+  await expect(dialog.getByLabel('URL do webhook', { exact: true })).toHaveValue(webhookUrl);
+  await expect(dialog.getByText('Use esta URL para configurar o webhook no WhatsApp Business API')).toBeVisible();
+  const tokenField = dialog.getByLabel('Token de verificação do webhook', { exact: true });
+  await expect(tokenField).toHaveValue(/^[\w-]{32}$/);
+  const verifyToken = await tokenField.inputValue();
+  await expect(dialog.getByText('Este token é necessário para verificar as chamadas do webhook')).toBeVisible();
+  await expect(dialog.getByLabel('Token da Meta', { exact: true })).toHaveAttribute('type', 'password');
+
+  // Both credentials are required.
+  const submit = dialog.getByRole('button', { name: 'Verificar e Salvar' });
+  await submit.click();
+  await expect(dialog.getByText('Informe o Token da Meta')).toBeVisible();
+  await expect(dialog.getByText('Informe o ID do Telefone')).toBeVisible();
+
+  // A token the Graph API refuses (190) is not saved.
+  await dialog.getByLabel('Token da Meta', { exact: true }).fill('EAAGtokenQueNaoExiste');
+  await dialog.getByLabel('ID do Telefone', { exact: true }).fill(FAKE_NUMBER.id);
+  await submit.click();
+  await expect(dialog.getByText('Falha na verificação')).toBeVisible();
+  await expect(dialog.getByText(/Token da Meta inválido ou expirado/)).toBeVisible();
+
+  await dialog.getByLabel('Token da Meta', { exact: true }).fill(FAKE_NUMBER.token);
+  await dialog.getByLabel('App Secret (opcional)', { exact: true }).fill('0123456789abcdef0123456789abcdef');
+  await submit.click();
+  await expect(dialog.getByText('Configuração verificada!')).toBeVisible();
+  await expect(dialog.getByText(FAKE_NUMBER.display_phone_number)).toBeVisible();
+  await expect(dialog.getByText('Conectado')).toBeVisible();
+  await expect(dialog.getByText('Alta')).toBeVisible();
+  await expect(page.getByText('Configuração do WhatsApp salva!')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Copiar URL do webhook' }).click();
+  await expect(dialog.getByText('Copiado!')).toBeVisible();
+  expect(await clipboard(page)).toBe(webhookUrl);
+  await dialog.getByRole('button', { name: 'Copiar Token de verificação do webhook' }).click();
+  expect(await clipboard(page)).toBe(verifyToken);
+  await expect(dialog.getByText('Copiado!')).toHaveCount(0); // the confirmation lasts 2 s
+
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Reopening loads the saved configuration and re-verifies it.
+  const reverified = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith(`/api/agents/${agent.id}/whatsapp/verify`));
+  await openButton.click();
+  expect((await reverified).status()).toBe(200);
+  await expect(dialog.getByText('Configuração verificada!')).toBeVisible();
+  await expect(dialog.getByLabel('ID do Telefone', { exact: true })).toHaveValue(FAKE_NUMBER.id);
+  await expect(dialog.getByLabel('Token da Meta', { exact: true })).toHaveValue('');
+  await expect(dialog.getByText(/Token salvo \(••••••••0001\)/)).toBeVisible();
+  await expect(dialog.getByText(/App Secret salvo \(••••••••cdef\)/)).toBeVisible();
+  await expect(dialog.getByLabel('Token de verificação do webhook', { exact: true })).toHaveValue(verifyToken);
+  // Secrets never reach the page in clear.
+  expect(await page.content()).not.toContain(FAKE_NUMBER.token);
+});
+
+test('a customer writes on WhatsApp: the agent answers and the conversation shows in Conversas', async ({ page, request, baseURL }) => {
+  const agent = await signInWithAgent(page, request, baseURL!, 'Padaria no WhatsApp');
+  const headers = { origin: baseURL! };
+  const saved = await page.request.put(`/api/agents/${agent.id}/whatsapp`, {
+    data: { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id },
+    headers,
+  });
+  expect(saved.status()).toBe(200);
+
+  const customer = `551197${Date.now().toString().slice(-7)}`;
+  const notification = {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'waba-e2e',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
+              contacts: [{ profile: { name: 'Cliente' }, wa_id: customer }],
+              messages: [{ from: customer, id: `wamid.e2e.${customer}`, timestamp: '1749416383', type: 'text', text: { body: 'Olá, bom dia!' } }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+  const res = await request.post(`/chat/${agent.webhookId}`, { data: notification });
+  expect(res.status()).toBe(200);
+
+  await expect
+    .poll(async () => {
+      const { sent } = (await (await request.get(`${GRAPH_URL}/_fake/sent`)).json()) as { sent: SentText[] };
+      return sent.filter((m) => m.to === customer).length;
+    })
+    .toBe(1);
+
+  await page.goto(`/dashboard/agents/${agent.id}/conversations`);
+  const list = page.getByRole('navigation', { name: 'Lista de conversas' });
+  const item = list.getByRole('button').filter({ hasText: 'WhatsApp' });
+  await expect(item).toHaveCount(1);
+  await item.click();
+  await expect(page.getByRole('region', { name: 'Conversa selecionada' }).getByText('Olá, bom dia!')).toBeVisible();
+});
