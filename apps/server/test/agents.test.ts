@@ -60,6 +60,24 @@ describe('agents', () => {
     expect(unknown.plan.id).toBe('free');
   });
 
+  it('never lets more agents be active than the plan allows (e.g. after a downgrade)', async () => {
+    const u = await createUser(ctx);
+    await setPlan(ctx, u, 'essencial');
+    const first = await createAgent(ctx, u, 'Primeiro');
+    const second = await createAgent(ctx, u, 'Segundo');
+    await setPlan(ctx, u, 'free');
+    const patch = (id: string, active: boolean) => ctx.request(`/api/agents/${id}`, { method: 'PATCH', token: u.token, json: { active } });
+    // Both are still active from before the downgrade: deactivate one, then it cannot come back.
+    expect((await patch(second.id, false)).status).toBe(200);
+    const refused = await patch(second.id, true);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'PLAN_LIMIT_REACHED', userMessage: expect.stringContaining('agente ativo') } });
+    // Re-activating the one that is already active is fine, and swapping works.
+    expect((await patch(first.id, true)).status).toBe(200);
+    expect((await patch(first.id, false)).status).toBe(200);
+    expect((await patch(second.id, true)).status).toBe(200);
+  });
+
   it('updates the personality (trimmed, required) and the active flag', async () => {
     const u = await createUser(ctx);
     const agent = await createAgent(ctx, u);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildWorkflow, type Agent, type CreateAgentInput, type UpdateAgentInput, type WorkflowDocument } from '@atende/shared';
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { getAccountPlan } from '../accounts/plan';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -70,11 +70,7 @@ export async function getOwnedAgent(db: Db, userId: string, agentId: string): Pr
  */
 export async function createAgent(db: Db, userId: string, input: CreateAgentInput): Promise<AgentRow> {
   return db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ company: profiles.company })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .for('update');
+    const profile = await lockAccount(tx, userId);
     const plan = await getAccountPlan(tx, userId);
     const used = await countAgents(tx, userId);
     if (plan.maxAgents !== null && used >= plan.maxAgents) {
@@ -98,19 +94,41 @@ export async function createAgent(db: Db, userId: string, input: CreateAgentInpu
   });
 }
 
+/** Locks the account's profile row: plan limits are checked under it, so concurrent requests cannot exceed them. */
+async function lockAccount(tx: Executor, userId: string) {
+  const [profile] = await tx.select({ company: profiles.company }).from(profiles).where(eq(profiles.id, userId)).for('update');
+  return profile;
+}
+
 export async function updateAgent(db: Db, userId: string, agentId: string, input: UpdateAgentInput): Promise<AgentRow> {
-  const [row] = await db
-    .update(agents)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.active !== undefined ? { active: input.active } : {}),
-      ...(input.systemMessage !== undefined ? { systemMessage: input.systemMessage } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
-    .returning();
-  if (!row) throw notFound('Agent');
-  return row;
+  return db.transaction(async (tx) => {
+    if (input.active === true) {
+      // Turning an agent on must respect the plan too (e.g. after a downgrade deactivated the extra ones).
+      await lockAccount(tx, userId);
+      const plan = await getAccountPlan(tx, userId);
+      const [others] = await tx
+        .select({ n: count() })
+        .from(agents)
+        .where(and(eq(agents.userId, userId), eq(agents.active, true), ne(agents.id, agentId)));
+      if (plan.maxAgents !== null && (others?.n ?? 0) >= plan.maxAgents) {
+        throw new AppError('PLAN_LIMIT_REACHED', `The ${plan.name} plan allows ${plan.maxAgents} active agent(s)`, {
+          userMessage: `Seu plano ${plan.name} permite até ${plan.maxAgents} ${plan.maxAgents === 1 ? 'agente ativo' : 'agentes ativos'}. Desative outro agente ou atualize seu plano.`,
+        });
+      }
+    }
+    const [row] = await tx
+      .update(agents)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        ...(input.systemMessage !== undefined ? { systemMessage: input.systemMessage } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Agent');
+    return row;
+  });
 }
 
 /** Deletes the agent and everything it owns (conversations, knowledge, passages cascade). */
