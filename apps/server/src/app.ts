@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
 import { knowledgeRoutes } from './knowledge/routes';
 import type { Logger } from './logger';
+import { publicConfigRoutes } from './public-config';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', authRoutes(auth, config, deps.limits?.auth));
   app.route('/', healthRoutes(config, database, services.responder.mode));
+  app.route('/', publicConfigRoutes(database.db, config));
   app.route('/', accountRoutes(database.db, auth));
   app.route('/', agentRoutes(database.db, auth, config));
   app.route('/', knowledgeRoutes({ db: database.db, auth, config, services, logger }));

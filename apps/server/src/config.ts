@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { videoEmbedUrlOf } from './video-embed';
 
 const optionalString = z
   .string()
@@ -55,6 +56,10 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** The 'Tutoriais' link of the public site. */
+  PUBLIC_BLOG_URL: optionalString.pipe(z.url().optional()),
+  /** The landing page's explainer video: a YouTube or Vimeo address. */
+  PUBLIC_VIDEO_URL: optionalString.pipe(z.url().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +84,8 @@ export interface Config {
   whatsapp: { graphUrl: string; graphVersion: string };
   mercadoPago: { accessToken?: string; apiUrl: string; webhookSecret?: string };
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Public, non-secret settings of the public site (served by GET /api/public-config). */
+  site: { blogUrl: string; videoEmbedUrl?: string };
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +103,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const videoEmbedUrl = env.PUBLIC_VIDEO_URL ? videoEmbedUrlOf(env.PUBLIC_VIDEO_URL) : undefined;
+  if (env.PUBLIC_VIDEO_URL && !videoEmbedUrl) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_VIDEO_URL: use a YouTube or Vimeo video address');
+  }
   const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret');
   return {
     env: env.NODE_ENV,
@@ -142,13 +153,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     },
+    site: { blogUrl: env.PUBLIC_BLOG_URL ?? 'https://blog.atende.app', videoEmbedUrl },
   };
 }
 
 /** "Is X configured?" helpers: features ask these instead of crashing. */
 export const isLlmConfigured = (c: Config) => Boolean(c.llm.apiKey || c.llm.baseUrl);
 export const isMercadoPagoConfigured = (c: Config) => Boolean(c.mercadoPago.accessToken);
-export const isS3Configured = (c: Config) => Boolean(c.s3.bucket);
 
 /** A random secret persisted under the data directory (created once, owner-only). */
 function loadOrCreateSecret(dataDir: string, name: string): string {

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createServices, startBackgroundWork } from './services';
+import { bootstrapSupportAgent } from './support/bootstrap';
 
 export interface RunningServer {
   url: string;
@@ -31,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await database.migrate();
   const services = await createServices(config, database, logger);
   const stopBackground = await startBackgroundWork(services, logger);
+  await bootstrapSupportAgent({ db: database.db, ingestion: services.ingestion, logger });
   const auth = createAuth({
     db: database.db,
     config,

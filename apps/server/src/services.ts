@@ -4,6 +4,7 @@ import { createResponder } from './chat/model';
 import type { Responder } from './chat/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { S3Storage } from './files/s3-storage';
 import { LocalDiskStorage, UrlSigner, type FileStorage } from './files/storage';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createEmbedder, type Embedder } from './knowledge/embedder';
@@ -36,7 +37,7 @@ export async function createServices(
   const vectors = new VectorIndex(database, logger);
   await vectors.init();
   const retriever = createRetriever({ db: database.db, embedder, vectors, logger });
-  const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const storage = overrides.storage ?? createStorage(config);
   const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues]);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
   const whatsapp = createWhatsApp({ config, jobs, runtime: { db: database.db, responder, retriever, logger } });
@@ -56,4 +57,10 @@ export async function startBackgroundWork(services: Services, logger: Logger): P
     clearInterval(timer);
     await services.jobs.stop();
   };
+}
+
+/** S3-compatible storage when S3_BUCKET is set, otherwise private files under DATA_DIR/files. */
+export function createStorage(config: Config): FileStorage {
+  const { bucket } = config.s3;
+  return bucket ? new S3Storage({ ...config.s3, bucket }) : new LocalDiskStorage(path.join(config.dataDir, 'files'));
 }
