@@ -39,6 +39,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('public site settings: blog default, video as an embeddable player URL, other video hosts refused', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).site).toEqual({ blogUrl: 'https://blog.atende.app', videoEmbedUrl: undefined });
+    const site = loadConfig({ DATA_DIR: tmp(), PUBLIC_BLOG_URL: 'https://ajuda.example.com', PUBLIC_VIDEO_URL: 'https://vimeo.com/76979871' }).site;
+    expect(site).toEqual({ blogUrl: 'https://ajuda.example.com', videoEmbedUrl: 'https://player.vimeo.com/video/76979871' });
+    expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_VIDEO_URL: 'https://example.com/video.mp4' })).toThrow(/PUBLIC_VIDEO_URL/);
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://atende.app/' }).publicUrl).toBe('https://atende.app');
   });

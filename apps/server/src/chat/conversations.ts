@@ -42,27 +42,71 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
   return row!.id;
 }
 
+/** Stores an answer and updates the conversation's summary in one statement. */
 export async function appendAssistantMessage(db: Db, conversationId: string, content: string): Promise<void> {
-  await db.insert(messages).values({ id: randomUUID(), conversationId, role: 'assistant', content });
-  await db
-    .update(conversations)
-    .set({
-      messageCount: sql`${conversations.messageCount} + 1`,
-      lastMessage: content.slice(0, PREVIEW),
-      lastMessageAt: sql`now()`,
-    })
-    .where(eq(conversations.id, conversationId));
+  await db.execute(sql`
+    with msg as (
+      insert into messages (id, conversation_id, role, content) values (${randomUUID()}, ${conversationId}, 'assistant', ${content})
+    )
+    update conversations
+    set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
+    where id = ${conversationId}`);
 }
 
-/** The memory window: the last 15 messages of the conversation, oldest first. */
-export async function recentMessages(db: Db, conversationId: string, limit = MEMORY_WINDOW) {
-  const rows = await db
-    .select({ role: messages.role, content: messages.content })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.seq))
-    .limit(limit);
-  return rows.reverse();
+export interface TurnStart {
+  conversationId: string;
+  /** False when the account's monthly quota is used up (nothing was counted). */
+  allowed: boolean;
+  /** The memory window: the messages before this one, oldest first. */
+  history: Array<{ role: 'user' | 'assistant'; content: string }>;
+}
+
+/**
+ * The start of a chat turn in ONE statement (the hot path): count the message
+ * against the monthly quota (an upsert that only increments under the quota,
+ * so concurrent turns on any instance cannot over-admit), create or touch the
+ * conversation, store the customer's message, and read the memory window.
+ * All parts of a data-modifying CTE see the same snapshot, so the window holds
+ * exactly the messages before this one.
+ */
+export async function beginTurn(
+  db: Db,
+  key: SessionKey,
+  message: string,
+  quota: { month: string; limit: number | null },
+): Promise<TurnStart> {
+  const result = (await db.execute(sql`
+    with counted as (
+      insert into usage_counters (user_id, month, messages) values (${key.userId}, ${quota.month}, 1)
+      on conflict (user_id, month) do update set messages = usage_counters.messages + 1
+      where ${quota.limit}::int is null or usage_counters.messages < ${quota.limit}::int
+      returning 1
+    ), convo as (
+      insert into conversations (id, agent_id, user_id, channel, session_id, message_count, last_message)
+      values (${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, ${message.slice(0, PREVIEW)})
+      on conflict (agent_id, channel, session_id) do update
+        set message_count = conversations.message_count + 1, last_message = excluded.last_message, last_message_at = now()
+      returning id
+    ), stored as (
+      insert into messages (id, conversation_id, role, content)
+      select ${randomUUID()}, id, 'user', ${message} from convo
+    )
+    select (select id from convo) as "conversationId",
+           exists (select 1 from counted) as allowed,
+           coalesce((
+             select json_agg(json_build_object('role', w.role, 'content', w.content) order by w.seq)
+             from (
+               select m.role, m.content, m.seq from messages m
+               where m.conversation_id = (select id from convo)
+               order by m.seq desc limit ${MEMORY_WINDOW}
+             ) w
+           ), '[]'::json) as history`)) as unknown as { rows: Array<TurnStart & { history: TurnStart['history'] | string }> };
+  const row = result.rows[0]!;
+  return {
+    conversationId: row.conversationId,
+    allowed: row.allowed,
+    history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
+  };
 }
 
 /** A public chat session's history (the customer holds the session id). */

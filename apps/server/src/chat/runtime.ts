@@ -1,4 +1,4 @@
-import { MEMORY_WINDOW, type Channel } from '@atende/shared';
+import { quotaMonth, type Channel, type Plan } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { getAccountPlan } from '../accounts/plan';
 import type { AgentRow } from '../agents/service';
@@ -7,8 +7,8 @@ import { agents } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
-import { appendAssistantMessage, appendUserMessage, recentMessages } from './conversations';
-import { consumeMessage, refundMessage } from './quota';
+import { appendAssistantMessage, beginTurn } from './conversations';
+import { refundMessage } from './quota';
 import type { Responder } from './types';
 
 export const QUOTA_NOTICE =
@@ -27,6 +27,8 @@ export interface TurnRequest {
   sessionId: string;
   message: string;
   onDelta?: (delta: string) => void;
+  /** The account's plan when the caller already has it (saves a query). */
+  plan?: Plan;
 }
 
 export interface TurnResult {
@@ -42,24 +44,22 @@ export interface TurnResult {
 export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnResult> {
   const { db } = rt;
   const { agent } = req;
-  const plan = await getAccountPlan(db, agent.userId);
-  const quota = await consumeMessage(db, agent.userId, plan);
-  const conversationId = await appendUserMessage(
+  const plan = req.plan ?? (await getAccountPlan(db, agent.userId));
+  const month = quotaMonth();
+  const { conversationId, allowed, history } = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
     req.message,
+    { month, limit: plan.monthlyMessages },
   );
 
-  if (!quota.allowed) {
-    rt.logger.warn({ agentId: agent.id, month: quota.month }, 'monthly message quota exhausted');
+  if (!allowed) {
+    rt.logger.warn({ agentId: agent.id, month }, 'monthly message quota exhausted');
     await appendAssistantMessage(db, conversationId, QUOTA_NOTICE);
     req.onDelta?.(QUOTA_NOTICE);
     return { output: QUOTA_NOTICE, quotaExceeded: true };
   }
 
-  // The window holds the messages before this one: fetch one more and drop the message just stored.
-  const window = await recentMessages(db, conversationId, MEMORY_WINDOW + 1);
-  const history = window.slice(0, -1);
   const passages = await rt.retriever.search(agent.id, req.message);
 
   let output: string;
@@ -74,7 +74,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   } catch (err) {
     rt.logger.error({ err, agentId: agent.id }, 'LLM provider failed');
-    await refundMessage(db, agent.userId, quota.month);
+    await refundMessage(db, agent.userId, month);
     await recordAgentError(db, agent.id, 'O provedor de IA não respondeu na última tentativa. Verifique a configuração do provedor.');
     throw new AppError('UPSTREAM_FAILED', 'Chat service unavailable', {
       userMessage: 'O serviço de chat está indisponível no momento. Tente novamente em instantes.',
@@ -82,7 +82,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   }
   if (!output.trim()) {
-    await refundMessage(db, agent.userId, quota.month);
+    await refundMessage(db, agent.userId, month);
     throw new AppError('UPSTREAM_FAILED', 'No response received from chat service', {
       userMessage: 'Não recebemos resposta do serviço de chat. Tente novamente.',
     });

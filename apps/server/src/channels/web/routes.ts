@@ -1,4 +1,4 @@
-import { chatRequestSchema, type PublicAgent } from '@atende/shared';
+import { chatRequestSchema, resolvePlan, type PublicAgent } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents } from '../../db/schema';
+import { agents, profiles } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -57,13 +57,13 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
   );
 
   app.get('/webhook/:webhookId', async (c) => {
-    const agent = await activeAgent(db, c.req.param('webhookId'));
+    const { agent } = await activeAgent(db, c.req.param('webhookId'));
     c.header('Cache-Control', 'no-cache');
     return c.json({ name: agent.name, webhookId: agent.webhookId } satisfies PublicAgent);
   });
 
   app.get('/webhook/:webhookId/sessions/:sessionId', async (c) => {
-    const agent = await activeAgent(db, c.req.param('webhookId'));
+    const { agent } = await activeAgent(db, c.req.param('webhookId'));
     const sessionId = chatRequestSchema.shape.sessionId.safeParse(c.req.param('sessionId'));
     if (!sessionId.success) throw new AppError('VALIDATION_FAILED', 'Invalid sessionId');
     c.header('Cache-Control', 'no-store');
@@ -78,9 +78,9 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
         userMessage: 'Mensagem inválida.',
       });
     }
-    const agent = await activeAgent(db, c.req.param('webhookId'));
+    const { agent, plan } = await activeAgent(db, c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
-    const turn = { agent, channel: 'web' as const, sessionId: body.data.sessionId, message: body.data.message };
+    const turn = { agent, plan, channel: 'web' as const, sessionId: body.data.sessionId, message: body.data.message };
 
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       const { output } = await runTurn(runtime, turn);
@@ -115,8 +115,9 @@ function tooLarge(c: Context): never {
   throw new AppError('PAYLOAD_TOO_LARGE', 'Chat request too large', { userMessage: 'Mensagem muito longa.' });
 }
 
+/** The active agent behind a public webhook id, with its account's plan (one query on the hot path). */
 async function activeAgent(db: Db, webhookId: string) {
-  const [agent] = await db
+  const [row] = await db
     .select({
       id: agents.id,
       userId: agents.userId,
@@ -124,9 +125,12 @@ async function activeAgent(db: Db, webhookId: string) {
       webhookId: agents.webhookId,
       systemMessage: agents.systemMessage,
       lastError: agents.lastError,
+      plan: profiles.plan,
     })
     .from(agents)
+    .leftJoin(profiles, eq(profiles.id, agents.userId))
     .where(and(eq(agents.webhookId, webhookId), eq(agents.active, true)));
-  if (!agent) throw unavailable();
-  return agent;
+  if (!row) throw unavailable();
+  const { plan, ...agent } = row;
+  return { agent, plan: resolvePlan(plan) };
 }
