@@ -91,3 +91,9 @@ test('a forged success URL changes nothing; a rejected payment goes back to the 
   await expect(page.getByRole('heading', { name: 'Gratuito' })).toBeVisible();
   await expect(page.getByText('Nenhum pagamento registrado ainda.')).toBeVisible();
 });
+
+test('a signed-out visit to /payment goes to registration, keeping the plan and the way back', async ({ page }) => {
+  await page.goto('/payment?plan=pro');
+  await expect(page).toHaveURL(/\/register\?plan=pro&returnTo=%2Fpayment%3Fplan%3Dpro$/);
+  await expect(page.getByText('Plano selecionado: Pro')).toBeVisible();
+});

@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth';
 
-/** Protected pages outside the dashboard shell (payment flow). */
+/** The payment flow: signed-out visitors register first and come back here with their plan (SPEC §2). */
 export default function ProtectedRoot() {
   return (
-    <RequireAuth>
+    <RequireAuth signedOutPath="/register">
       <Outlet />
     </RequireAuth>
   );

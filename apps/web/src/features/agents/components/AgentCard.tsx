@@ -1,10 +1,11 @@
 import { chatWebhookId, hasWhatsApp, type Agent } from '@atende/shared';
-import { Brain, CircleAlert, Code, MessageCircle, MessagesSquare, Settings, Share2, Smartphone, Trash2 } from 'lucide-react';
+import { BookOpen, Brain, CircleAlert, Code, MessageCircle, MessagesSquare, Settings, Share2, Smartphone, Trash2 } from 'lucide-react';
 import { Switch, Tooltip } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { userMessageOf } from '../../../lib/api';
+import { KnowledgeDialog } from '../../knowledge';
 import { WhatsAppDialog } from '../../whatsapp';
 import { useDeleteAgent, useUpdateAgent } from '../api';
 import { formatDate } from '../format';
@@ -15,7 +16,7 @@ import { IntelligenceDialog } from './IntelligenceDialog';
 import { ShareDialog } from './ShareDialog';
 import { TestChatDialog } from './TestChatDialog';
 
-type DialogName = 'chat' | 'share' | 'code' | 'intelligence' | 'delete' | 'whatsapp';
+type DialogName = 'chat' | 'share' | 'code' | 'intelligence' | 'knowledge' | 'delete' | 'whatsapp';
 
 /** Open/closed state of each dialog; they are independent (the chat one can open share or code on top). */
 function useDialogs() {
@@ -77,6 +78,11 @@ export function AgentCard({ agent }: { agent: Agent }) {
             icon={<Brain className="size-5" />}
             onClick={() => dialog('intelligence').onOpenChange(true)}
           />
+          <IconAction
+            label="Base de Conhecimento"
+            icon={<BookOpen className="size-5" />}
+            onClick={() => dialog('knowledge').onOpenChange(true)}
+          />
           {agent.active && (
             <IconAction
               label="Código de integração"
@@ -129,6 +135,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
       <ShareDialog agent={agent} {...dialog('share')} />
       <CodeDialog agent={agent} {...dialog('code')} />
       <IntelligenceDialog agent={agent} {...dialog('intelligence')} />
+      <KnowledgeDialog agent={agent} {...dialog('knowledge')} />
       {hasWhatsApp(agent.nodes) && <WhatsAppDialog agent={agent} {...dialog('whatsapp')} />}
       <DeleteAgentDialog
         agentName={agent.name}

@@ -1,0 +1,121 @@
+import { isApiErrorBody, type KnowledgeFile } from '@atende/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+
+/** What the merchant types about the company (SPEC §3 knowledge_base). */
+export interface KnowledgeBaseInput {
+  companyName: string;
+  about: string;
+  links: string;
+}
+
+export interface KnowledgeBase extends KnowledgeBaseInput {
+  /** Links that could not be read, one per line ("url: reason"); null when all were read. */
+  linksReport: string | null;
+  updatedAt: string | null;
+}
+
+export interface KnowledgeFileList {
+  files: KnowledgeFile[];
+  /** 'lexical' when no embeddings provider is configured: keyword search only. */
+  retrieval: 'hybrid' | 'lexical';
+}
+
+export const knowledgeKeys = {
+  base: (agentId: string) => ['knowledge', agentId] as const,
+  files: (agentId: string) => ['knowledge', agentId, 'files'] as const,
+};
+
+const agentPath = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}`;
+
+/** How often the file list refreshes while a file is still being ingested. */
+const INGESTION_POLL_MS = 1500;
+/** How often the knowledge base refreshes while its links are read in the background. */
+const LINKS_POLL_MS = 2000;
+
+const isIngesting = (file: KnowledgeFile) => file.status === 'queued' || file.status === 'processing';
+
+/**
+ * The saved company name, about text and links; always fresh on open. Until
+ * `refreshUntil` (a timestamp) it refreshes, so the report of unreadable links
+ * shows up once the background fetch is done.
+ */
+export function useKnowledgeBase(agentId: string, refreshUntil = 0) {
+  return useQuery({
+    queryKey: knowledgeKeys.base(agentId),
+    queryFn: () => api<KnowledgeBase>(`${agentPath(agentId)}/knowledge`),
+    staleTime: 0,
+    refetchInterval: () => (Date.now() < refreshUntil ? LINKS_POLL_MS : false),
+  });
+}
+
+/** Saving re-indexes the text at once; the links are fetched in the background. */
+export function useSaveKnowledgeBase(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: KnowledgeBaseInput) => api<KnowledgeBase>(`${agentPath(agentId)}/knowledge`, { method: 'PUT', json: input }),
+    onSuccess: (saved) => queryClient.setQueryData(knowledgeKeys.base(agentId), saved),
+  });
+}
+
+/** The agent's files, refreshed every 1.5 s while any of them is queued or processing. */
+export function useKnowledgeFiles(agentId: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.files(agentId),
+    queryFn: () => api<KnowledgeFileList>(`${agentPath(agentId)}/files`),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.files.some(isIngesting) ? INGESTION_POLL_MS : false),
+  });
+}
+
+/** Deleting a file also removes its passages: the agent stops using it at once. */
+export function useDeleteFile(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string) => api<void>(`${agentPath(agentId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    onSuccess: (_data, fileId) => {
+      queryClient.setQueryData<KnowledgeFileList>(knowledgeKeys.files(agentId), (list) =>
+        list ? { ...list, files: list.files.filter((file) => file.id !== fileId) } : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: knowledgeKeys.files(agentId) });
+    },
+  });
+}
+
+/** Shows freshly uploaded files at once (they start 'na fila'; the polling follows their ingestion). */
+export function useAddUploadedFiles(agentId: string) {
+  const queryClient = useQueryClient();
+  return (uploaded: KnowledgeFile[]) => {
+    queryClient.setQueryData<KnowledgeFileList>(knowledgeKeys.files(agentId), (list) =>
+      list ? { ...list, files: [...uploaded, ...list.files.filter((file) => !uploaded.some((u) => u.id === file.id))] } : list,
+    );
+    return queryClient.invalidateQueries({ queryKey: knowledgeKeys.files(agentId) });
+  };
+}
+
+/**
+ * Uploads ONE file (SPEC §4: each file in its own request) with upload
+ * progress, which fetch cannot report. Fails with an ApiError carrying the
+ * server's pt-BR message, or a plain Error when the network fails.
+ */
+export function uploadFile(agentId: string, file: File, onProgress: (fraction: number) => void): Promise<KnowledgeFile[]> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${agentPath(agentId)}/files`);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      if (xhr.status === 201) resolve((body as { files: KnowledgeFile[] }).files);
+      else if (isApiErrorBody(body)) reject(new ApiError(xhr.status, body.error.code, body.error.message, body.error.userMessage));
+      else reject(new Error(`Upload failed with status ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new Error('Upload failed: network error'));
+    const form = new FormData();
+    form.append('files', file);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,2 @@
+// Public entry point of the knowledge feature (other features import only from here).
+export { KnowledgeDialog } from './KnowledgeDialog';
