@@ -1,11 +1,56 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 const api = process.env.ATENDE_API_URL ?? 'http://localhost:3000';
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * After the build, renders the landing page to static HTML (through Vite's SSR
+ * module loader) and writes dist/landing.html: index.html with the page inside
+ * #root and the landing page's description. The server answers `/` with it, so
+ * the largest contentful paint does not wait for the JavaScript.
+ */
+function prerenderLanding(): Plugin {
+  let outDir = '';
+  return {
+    name: 'atende:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null },
+        plugins: [react()],
+      });
+      try {
+        const { render, LANDING_DESCRIPTION } = (await server.ssrLoadModule('/src/features/landing/prerender.tsx')) as {
+          render: () => string;
+          LANDING_DESCRIPTION: string;
+        };
+        const escaped = LANDING_DESCRIPTION.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+          .replace('<div id="root"></div>', () => `<div id="root">${render()}</div>`)
+          .replace(/(<meta (?:name="description"|property="og:description") content=")[^"]*"/g, (_m, start: string) => `${start}${escaped}"`);
+        if (!html.includes('<div id="root"><')) throw new Error('prerender: #root not found in index.html');
+        writeFileSync(path.join(outDir, 'landing.html'), html);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding()],
   build: {
     target: 'es2022',
     sourcemap: false,

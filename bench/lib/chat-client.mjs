@@ -6,10 +6,10 @@ import http from 'node:http';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A client for POST /webhook/{webhookId} with at most `connections` keep-alive sockets. */
-export function chatClient(webhookUrl, connections) {
+export function chatClient(webhookUrl, connections, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   return {
-    send: (sessionId, message, { stream = false } = {}) => sendTurn(agent, webhookUrl, { sessionId, message }, stream),
+    send: (sessionId, message, { stream = false } = {}) => sendTurn(agent, webhookUrl, { sessionId, message }, stream, timeoutMs),
     close: () => agent.destroy(),
   };
 }
@@ -19,7 +19,7 @@ export function chatClient(webhookUrl, connections) {
  * error or timeout), the latency until the answer is complete, the time to the
  * first streamed token (streaming only) and the answer text.
  */
-function sendTurn(agent, url, payload, stream) {
+function sendTurn(agent, url, payload, stream, timeoutMs) {
   const body = JSON.stringify(payload);
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -33,7 +33,7 @@ function sendTurn(agent, url, payload, stream) {
         accept: stream ? 'text/event-stream' : 'application/json',
       },
     });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('timeout')));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
     req.on('error', (err) => resolve({ status: 0, ms: elapsed(), error: err.message }));
     req.on('response', (res) => {
       let text = '';

@@ -3,7 +3,7 @@
 const round = (x, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
 
 /** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];

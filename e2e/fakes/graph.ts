@@ -43,6 +43,11 @@ export interface FakeGraph {
   reads: ReadReceipt[];
   /** Errors returned, in order, by the next text sends: `{ code: 130429 }` fails one send with that Graph code. */
   sendErrors: Array<{ code: number; message?: string }>;
+  /**
+   * While true, text sends are accepted and recorded but never answered: the
+   * reply reached the customer and the caller never learns it (crash tests).
+   */
+  stallSends: boolean;
   addNumber(overrides?: Partial<FakePhoneNumber>): FakePhoneNumber;
   reset(): void;
   close(): Promise<void>;
@@ -69,6 +74,7 @@ export async function startFakeGraph(options: { port?: number } = {}): Promise<F
     sent: [],
     reads: [],
     sendErrors: [],
+    stallSends: false,
     addNumber(overrides = {}) {
       counter += 1;
       const number = { ...FAKE_NUMBER, id: `1065403522${String(counter).padStart(5, '0')}`, token: `EAAGfakeToken${counter}x${Date.now()}`, ...overrides };
@@ -80,6 +86,7 @@ export async function startFakeGraph(options: { port?: number } = {}): Promise<F
       fake.sent.length = 0;
       fake.reads.length = 0;
       fake.sendErrors.length = 0;
+      fake.stallSends = false;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -163,6 +170,7 @@ function messages(fake: FakeGraph, number: FakePhoneNumber, body: Record<string,
   }
   const wamid = `wamid.fake.${fake.sent.length + 1}.${Date.now()}`;
   fake.sent.push({ phoneNumberId: number.id, wamid, to, recipient, body: text.body, request: body });
+  if (fake.stallSends) return;
   const input = to ?? recipient;
   return reply(res, 200, { messaging_product: 'whatsapp', contacts: [{ input, wa_id: input }], messages: [{ id: wamid }] });
 }

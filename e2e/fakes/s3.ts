@@ -11,6 +11,8 @@ export interface FakeS3 {
   bucket: string;
   objects: Map<string, { body: Buffer; contentType?: string }>;
   requests: Array<{ method: string; key: string; authorized: boolean }>;
+  /** While true, object reads (GET) are recorded but never answered: a reader stuck mid-job (crash tests). */
+  stallGets: boolean;
   close(): Promise<void>;
 }
 
@@ -19,7 +21,19 @@ const xmlError = (code: string, message: string) =>
 
 export async function startFakeS3(bucket = 'atende-test'): Promise<FakeS3> {
   const objects = new Map<string, { body: Buffer; contentType?: string }>();
-  const requests: FakeS3['requests'] = [];
+  const fake: FakeS3 = {
+    endpoint: '',
+    bucket,
+    objects,
+    requests: [],
+    stallGets: false,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const { requests } = fake;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const [, b, ...rest] = url.pathname.split('/');
@@ -37,6 +51,7 @@ export async function startFakeS3(bucket = 'atende-test'): Promise<FakeS3> {
       return res.writeHead(200, { etag: '"fake"' }).end();
     }
     if (req.method === 'GET') {
+      if (fake.stallGets) return;
       const obj = objects.get(key);
       if (!obj) return send(404, xmlError('NoSuchKey', 'The specified key does not exist.'));
       return res.writeHead(200, { 'content-type': obj.contentType ?? 'application/octet-stream', 'content-length': obj.body.length }).end(obj.body);
@@ -49,11 +64,6 @@ export async function startFakeS3(bucket = 'atende-test'): Promise<FakeS3> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket,
-    objects,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  fake.endpoint = `http://127.0.0.1:${port}`;
+  return fake;
 }

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './health';
 import type { AppEnv } from './http/context';
+import { databaseOutage } from './http/database-outage';
 import { apiNotFound, errorHandler, requestLogger } from './http/middleware';
 import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
@@ -37,7 +38,13 @@ export function createApp(deps: AppDeps) {
   const runtime = { db: database.db, responder: services.responder, retriever: services.retriever, logger };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.use('*', requestId(), requestLogger(logger), securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use(
+    '*',
+    requestId(),
+    requestLogger(logger),
+    securityHeaders({ https: config.publicUrl.startsWith('https://') }),
+    databaseOutage(database),
+  );
   app.onError(errorHandler);
 
   app.route('/', authRoutes(auth, config, deps.limits?.auth));
@@ -63,3 +70,13 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** A worker process (ROLE=worker) answers only GET /api/health, for the orchestrator's checks. */
+export function createWorkerApp(deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'services'>) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use('*', requestId(), requestLogger(deps.logger));
+  app.onError(errorHandler);
+  app.route('/', healthRoutes(deps.config, deps.database, deps.services.responder.mode));
+  app.notFound(apiNotFound);
+  return app;
+}

@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
   });
 
+  it('splits web and worker processes only on Postgres', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).role).toBe('all');
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db', ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ DATA_DIR: tmp(), ROLE: 'web' })).toThrow(/ROLE: web needs DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db', ROLE: 'api' })).toThrow(ConfigError);
+  });
+
   it('explains invalid values', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);

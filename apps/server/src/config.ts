@@ -22,6 +22,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATA_DIR: z.string().trim().default('./data'),
   DATABASE_URL: optionalString,
+  /** all: HTTP and background jobs in one process; web: HTTP only; worker: background jobs only (and /api/health). */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional()),
   /** Key material for secrets stored encrypted in the database (WhatsApp credentials); defaults to AUTH_SECRET. */
   ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional()),
@@ -71,6 +73,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** What this process runs: see ROLE. */
+  role: Env['ROLE'];
   trustProxy: boolean;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   webDistDir: string | undefined;
@@ -107,6 +111,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.PUBLIC_VIDEO_URL && !videoEmbedUrl) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_VIDEO_URL: use a YouTube or Vimeo video address');
   }
+  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ROLE: ${env.ROLE} needs DATABASE_URL (the embedded database belongs to one process)`);
+  }
   const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret');
   return {
     env: env.NODE_ENV,
@@ -115,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     publicUrl,
     dataDir,
+    role: env.ROLE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR,

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, createWorkerApp } from './app';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
-import { createServices, startBackgroundWork } from './services';
+import { createServices, startBackgroundWork, type Services } from './services';
 import { bootstrapSupportAgent } from './support/bootstrap';
 
 export interface RunningServer {
@@ -21,7 +21,11 @@ export function defaultWebDistDir(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
-/** Start-up: open db → migrate → build the app → listen. */
+/**
+ * Start-up: open db → migrate, build the services, start the jobs and seed the
+ * support agent (under the start-up lock: instances take turns) → build the app → listen.
+ * ROLE=web starts no workers; ROLE=worker serves only /api/health.
+ */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config);
   const database = await openDatabase(
@@ -29,24 +33,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       ? { kind: 'postgres', url: config.database.url }
       : { kind: 'pglite', dir: config.database.dir },
   );
-  await database.migrate();
-  const services = await createServices(config, database, logger);
-  const stopBackground = await startBackgroundWork(services, logger);
-  await bootstrapSupportAgent({ db: database.db, ingestion: services.ingestion, logger });
-  const auth = createAuth({
-    db: database.db,
-    config,
-    logger,
-    extraTrustedOrigins: config.isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173'],
+  const { services, stopBackground } = await database.exclusive(async () => {
+    await database.migrate();
+    const services = await createServices(config, database, logger);
+    const stopBackground = await startBackgroundWork(services, logger, { workers: config.role !== 'web' });
+    await bootstrapSupportAgent({ db: database.db, ingestion: services.ingestion, logger });
+    return { services, stopBackground };
   });
-  const app = createApp({
-    config,
-    database,
-    auth,
-    logger,
-    services,
-    webDistDir: config.isProduction ? (config.webDistDir ?? defaultWebDistDir()) : config.webDistDir,
-  });
+  const app = config.role === 'worker' ? createWorkerApp({ config, database, logger, services }) : createWebApp(config, database, logger, services);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -54,7 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  logger.info({ url, database: database.kind, publicUrl: config.publicUrl }, 'Atende is running');
+  logger.info({ url, role: config.role, database: database.kind, publicUrl: config.publicUrl }, 'Atende is running');
 
   return {
     url,
@@ -66,4 +60,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await database.close();
     },
   };
+}
+
+function createWebApp(config: Config, database: Database, logger: Logger, services: Services) {
+  const auth = createAuth({
+    db: database.db,
+    config,
+    logger,
+    extraTrustedOrigins: config.isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173'],
+  });
+  return createApp({
+    config,
+    database,
+    auth,
+    logger,
+    services,
+    webDistDir: config.isProduction ? (config.webDistDir ?? defaultWebDistDir()) : config.webDistDir,
+  });
 }

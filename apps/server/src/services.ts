@@ -44,9 +44,13 @@ export async function createServices(
   return { responder, embedder, vectors, retriever, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp };
 }
 
-/** Starts the job queue and the background workers (ingestion, WhatsApp, sweeper). Returns a stop function. */
-export async function startBackgroundWork(services: Services, logger: Logger): Promise<() => Promise<void>> {
+/**
+ * Starts the job queue and, unless `workers` is false (a web-only process, which
+ * only enqueues), the background workers (ingestion, WhatsApp, sweeper). Returns a stop function.
+ */
+export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<() => Promise<void>> {
   await services.jobs.start();
+  if (options.workers === false) return () => services.jobs.stop();
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
   const sweep = () => services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed'));

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
-import { agents, conversations, messages, usageCounters } from '../src/db/schema';
+import { conversations, messages, usageCounters } from '../src/db/schema';
 import { chat, chatOutput, createAgent, parseSse } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
@@ -14,7 +14,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   llm = await startFakeOpenAI();
   ctx = await createTestContext({
-    env: { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: llm.baseUrl, CHAT_MODEL: 'fake-model', LLM_TIMEOUT_MS: '1500' },
+    env: { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: llm.baseUrl, CHAT_MODEL: 'fake-model' },
     limits: {
       auth: { signInFailures: { limit: 1e6, windowMs: 60_000 }, signUps: { limit: 1e6, windowMs: 60_000 } },
       chat: { perIp: { limit: 1e6, windowMs: 60_000 }, perSession: { limit: 1e6, windowMs: 60_000 } },
@@ -95,44 +95,6 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     const full = (done.data as { output: string }).output;
     expect(full).toBe('Você disse: uma resposta longa por favor');
     expect(tokens.map((t) => (t.data as { delta: string }).delta).join('')).toBe(full);
-  });
-
-  it.each(['error', 'hang', 'drop'] as const)(
-    'provider %s → clear error, the customer message is kept, the quota is refunded, the owner sees it',
-    async (mode) => {
-      const { user, agent } = await newAgent();
-      llm.mode = mode;
-      const res = await chat(ctx, agent.webhookId, 'Está funcionando?');
-      expect(res.status).toBe(502);
-      expect(await res.json()).toMatchObject({ error: { code: 'UPSTREAM_FAILED', message: 'Chat service unavailable' } });
-      expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Está funcionando?' }]);
-      const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
-      expect(usage?.messages ?? 0).toBe(0);
-      const [row] = await ctx.database.db.select().from(agents).where(eq(agents.id, agent.id));
-      expect(row!.lastError).toMatch(/provedor de IA/);
-
-      llm.mode = 'normal';
-      expect(await chatOutput(ctx, agent.webhookId, 'E agora?')).toBe('Você disse: E agora?');
-      const [recovered] = await ctx.database.db.select().from(agents).where(eq(agents.id, agent.id));
-      expect(recovered!.lastError).toBeNull();
-      expect((await ctx.request('/api/health')).status).toBe(200);
-    },
-  );
-
-  it('reports a provider failure inside the SSE stream', async () => {
-    const { agent } = await newAgent();
-    llm.mode = 'error';
-    const res = await chat(ctx, agent.webhookId, 'Oi', 'sessao-sse-erro', { accept: 'text/event-stream' });
-    const events = parseSse(await res.text());
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: { code: 'UPSTREAM_FAILED', message: 'Chat service unavailable' } } });
-  });
-
-  it('treats an empty answer as an error', async () => {
-    const { agent } = await newAgent();
-    llm.mode = 'empty';
-    const res = await chat(ctx, agent.webhookId, 'Oi');
-    expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ error: { message: 'No response received from chat service' } });
   });
 });
 

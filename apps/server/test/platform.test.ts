@@ -106,6 +106,7 @@ describe('built web app (production serving)', () => {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))})`);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   writeFileSync(path.join(dist, 'public-chat.html'), '<!doctype html><div id="chat-root"></div>');
+  writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><html lang="pt-BR"><div id="root"><h1>Prerendered</h1></div></html>');
 
   const webApp = () =>
     createApp({
@@ -133,6 +134,12 @@ describe('built web app (production serving)', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it('serves the prerendered landing page for / only', async () => {
+    const app = webApp();
+    expect(await (await app.request('/')).text()).toContain('<h1>Prerendered</h1>');
+    expect(await (await app.request('/login')).text()).not.toContain('Prerendered');
   });
 
   it('serves the standalone chat entry for /public-chat pages', async () => {

@@ -107,7 +107,7 @@ async function settled(id: string, timeout = 20_000) {
   await vi.waitFor(
     async () => {
       row = await messageRow(id);
-      expect(row?.status ?? 'missing').not.toMatch(/^(received|missing)$/);
+      expect(row?.status ?? 'missing').not.toMatch(/^(received|sending|missing)$/);
     },
     { timeout, interval: 100 },
   );

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@atende/shared';
 import { ensureProfile } from '../accounts/profiles';
@@ -53,6 +54,14 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: Aut
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
     },
     plugins: [bearer()],
+    hooks: {
+      // A new password ends every other session, whatever the client asks: whoever learned the old password
+      // (or stole a session) is out. Better Auth replaces the caller's session with a fresh one (new cookie/token).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

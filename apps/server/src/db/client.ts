@@ -24,6 +24,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, extensions, seed rows) while holding a
+   * database-wide lock, so instances starting together on one Postgres take
+   * turns instead of racing on the same DDL. On PGlite (one process) it just runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The underlying PGlite instance (job queue and extensions share it); undefined on Postgres. */
   pglite?: PGlite;
@@ -38,6 +44,11 @@ export type DatabaseOptions =
   /** `dir` undefined → in-memory (tests). */
   | { kind: 'pglite'; dir?: string };
 
+/** While the database is unreachable, requests fail fast (503) instead of waiting for a connection forever. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** pg_advisory_lock key of the start-up phase (any constant: "atende01" in ASCII). */
+const STARTUP_LOCK = '7022349243782606897';
+
 export function migrationsFolder(): string {
   // src/db/migrations when run from source; dist/migrations in the bundled build (copied there by tsup).
   return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -45,9 +56,17 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // A dropped connection must not crash the process; pg reconnects on the next checkout.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A dropped connection must not crash the process; pg reconnects on the next checkout. Idle clients
+    // report through the pool; a client checked out (e.g. inside a transaction) reports on itself, and an
+    // 'error' event without a listener would be an uncaught exception: the failed query rejects anyway.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -55,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       url: options.url,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
+      exclusive: (work) => withAdvisoryLock(pool, STARTUP_LOCK, work),
       close: () => pool.end(),
     };
   }
@@ -67,8 +87,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     pglite,
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() }),
+    exclusive: (work) => work(),
     close: () => pglite.close(),
   };
+}
+
+/** Holds a session-level advisory lock on one dedicated connection while `work` runs. */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    // Unlocking fails only on a dead connection, whose session (and lock) is gone anyway.
+    await client.query('select pg_advisory_unlock($1)', [key]).catch((err: Error) => (broken = err));
+    client.release(broken);
+  }
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import type { Logger } from '../logger';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
@@ -29,15 +30,17 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   return c.json(appError.toBody(), appError.status as 400);
 };
 
-function toAppError(err: unknown): AppError {
+/** Any thrown value as the AppError to render. */
+export function toAppError(err: unknown, internalMessage = 'Internal server error'): AppError {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnreachable(err)) return new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { cause: err, retryAfter: 5 });
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE', err.message || 'Payload too large');
     if (err.status === 401) return new AppError('UNAUTHENTICATED', err.message || 'Unauthenticated');
     if (err.status === 404) return new AppError('NOT_FOUND', err.message || 'Not found');
     if (err.status < 500) return new AppError('VALIDATION_FAILED', err.message || 'Bad request');
   }
-  return new AppError('INTERNAL', 'Internal server error', { cause: err });
+  return new AppError('INTERNAL', internalMessage, { cause: err });
 }
 
 export function apiNotFound(c: Context<AppEnv>) {

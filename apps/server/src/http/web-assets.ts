@@ -45,11 +45,14 @@ export function webAssets(distDir: string): MiddlewareHandler<AppEnv> {
   const assets = loadAssets(distDir);
   const index = assets.get('/index.html');
   const chatPage = assets.get('/public-chat.html') ?? index;
+  /** The landing page prerendered at build time (apps/web/vite.config.ts): painted before the scripts run. */
+  const landingPage = assets.get('/landing.html') ?? index;
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const asset = assets.get(c.req.path);
     if (asset) return send(c, asset);
     if (!index || NOT_SPA.test(c.req.path) || path.extname(c.req.path)) return next();
+    if (c.req.path === '/') return send(c, landingPage!);
     return send(c, PUBLIC_CHAT.test(c.req.path) ? chatPage! : index);
   };
 }

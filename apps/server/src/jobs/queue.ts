@@ -29,7 +29,11 @@ export function createJobQueue(database: Database, logger: Logger, queues: Queue
     database.kind === 'pglite'
       ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(database.pglite!) })
       : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('error', (err: Error & { client?: unknown }) => {
+    // pg-pool attaches its whole client object to connection errors: kilobytes per log line, every poll of an outage.
+    delete err.client;
+    log.error({ err }, 'job queue error');
+  });
   let started = false;
 
   return {

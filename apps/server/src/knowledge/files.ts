@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  invalidFileNameMessage,
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
   SIGNED_URL_TTL_SECONDS,
@@ -70,6 +71,8 @@ export async function uploadFiles(
   if (unsupported) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported file types', { userMessage: unsupported });
 
   const checked = uploads.map((u) => {
+    const badName = invalidFileNameMessage(u.name);
+    if (badName) throw new AppError('VALIDATION_FAILED', `Invalid file name: ${JSON.stringify(u.name)}`, { userMessage: badName });
     if (u.bytes.byteLength > MAX_FILE_BYTES) {
       throw new AppError('PAYLOAD_TOO_LARGE', `File too large: ${u.name}`, {
         userMessage: `O arquivo "${u.name}" passa do limite de 50 MB.`,

@@ -10,6 +10,7 @@ import { agents, profiles } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { toAppError } from '../../http/middleware';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
 import { runTurn, type ChatRuntime } from '../../chat/runtime';
@@ -98,7 +99,7 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
         });
         await stream.writeSSE({ event: 'done', data: JSON.stringify({ output }) });
       } catch (err) {
-        const error = err instanceof AppError ? err : new AppError('INTERNAL', 'Chat service unavailable', { cause: err });
+        const error = toAppError(err, 'Chat service unavailable');
         if (error.status >= 500) c.get('logger')?.error({ err }, 'chat turn failed');
         await stream.writeSSE({ event: 'error', data: JSON.stringify(error.toBody()) });
       } finally {

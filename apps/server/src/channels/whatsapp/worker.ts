@@ -71,6 +71,20 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   const setStatus = (messageId: string, status: 'answered' | 'failed' | 'ignored', error: string | null = null) =>
     db.update(whatsappMessages).set({ status, error }).where(eq(whatsappMessages.messageId, messageId));
 
+  /**
+   * Moves the message from 'received' to 'sending' (compare-and-set): only one
+   * attempt may deliver an answer. A retry that finds 'sending' knows delivery
+   * began before a crash, a lost heartbeat or a database error, and must not send again.
+   */
+  async function claimDelivery(messageId: string): Promise<boolean> {
+    const claimed = await db
+      .update(whatsappMessages)
+      .set({ status: 'sending' })
+      .where(and(eq(whatsappMessages.messageId, messageId), eq(whatsappMessages.status, 'received')))
+      .returning({ id: whatsappMessages.messageId });
+    return claimed.length === 1;
+  }
+
   /** The active agent with its decrypted credentials, or null (deactivated, unconfigured, unreadable). */
   async function loadTarget(agentId: string): Promise<Target | null> {
     const [row] = await db
@@ -215,6 +229,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function handleInbound(job: { data: InboundJob }) {
     const { agentId, message } = job.data;
     const [state] = await db.select({ status: whatsappMessages.status }).from(whatsappMessages).where(eq(whatsappMessages.messageId, message.id));
+    // REVERTED
     if (state?.status !== 'received') return; // handled before a crash, or the agent was deleted
     const target = await loadTarget(agentId);
     if (!target) return void (await setStatus(message.id, 'ignored', 'agent inactive or WhatsApp not configured'));
@@ -223,9 +238,23 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       if (!(await markRead(target, message.id))) return;
       const reply = await compose(target, message);
       if (reply === null) return void (await setStatus(message.id, 'ignored', 'notice already sent'));
+      // REVERTED2
       const parts = splitMessage(toWhatsAppText(reply));
       await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0 }, null);
     });
+  }
+
+  /**
+   * Delivery of this answer was interrupted (the process died between claiming
+   * it and recording the result): the customer may already have it, and the
+   * Graph API has no idempotency key, so it is not sent again.
+   */
+  async function abandonDelivery(messageId: string) {
+    log.warn({ messageId }, 'WhatsApp reply interrupted while sending: not repeated, so it is never sent twice');
+    await db
+      .update(whatsappMessages)
+      .set({ status: 'failed', error: 'interrupted while sending; not repeated to avoid a duplicate reply' })
+      .where(and(eq(whatsappMessages.messageId, messageId), eq(whatsappMessages.status, 'sending')));
   }
 
   async function handleSend(job: { data: SendJob } & Attempt) {

@@ -32,7 +32,7 @@ export const whatsappMessages = pgTable('whatsapp_messages', {
   agentId: text('agent_id')
     .notNull()
     .references(() => agents.id, { onDelete: 'cascade' }),
-  /** received | answered | failed | ignored */
+  /** received → sending (one attempt claimed delivery) → answered | failed; or ignored */
   status: text('status').notNull().default('received'),
   error: text('error'),
   receivedAt: createdAt(),

@@ -3,8 +3,19 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/ui/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
-  useDocumentTitle(title);
+export function AuthShell({
+  title,
+  description,
+  subtitle,
+  children,
+}: {
+  title: string;
+  /** The page's meta description. */
+  description?: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title, description);
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="px-6 py-5">

@@ -51,6 +51,7 @@ export default function LoginPage() {
   return (
     <AuthShell
       title="Entrar"
+      description="Entre no Atende para gerenciar seus agentes de IA de atendimento."
       subtitle={
         intent.plan ? (
           <>

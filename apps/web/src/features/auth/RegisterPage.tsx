@@ -41,6 +41,7 @@ export default function RegisterPage() {
   return (
     <AuthShell
       title="Criar conta"
+      description="Crie sua conta no Atende e coloque um agente de IA para atender seus clientes em minutos."
       subtitle={
         intent.plan ? (
           <>

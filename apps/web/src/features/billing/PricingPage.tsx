@@ -9,7 +9,10 @@ import { PlanCard } from './components/PlanCard';
 
 /** SPEC §2 pricing: the four plans of SPEC §9. */
 export default function PricingPage() {
-  useDocumentTitle('Planos');
+  useDocumentTitle(
+    'Planos',
+    'Planos do Atende: comece grátis com um agente de IA e assine o Essencial, o Pro ou o Enterprise quando o seu atendimento crescer.',
+  );
   const navigate = useNavigate();
   const session = useSession();
   const signedIn = Boolean(session.data);

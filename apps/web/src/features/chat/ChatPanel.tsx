@@ -8,9 +8,10 @@ import { Spinner } from '../../components/ui/Spinner';
 import { fetchHistory, getSessionId, newSession, sendMessage } from './api';
 import { ChatError } from './errors';
 
-// The markdown renderer is the heaviest part of the chat: it loads in parallel
-// with the conversation instead of delaying the first paint. Until it arrives
-// (or if it cannot be loaded) replies show as plain text.
+// The markdown renderer is the heaviest part of the chat: it is not part of the
+// first load, but loads when the visitor focuses the message field (or when a
+// stored reply must be shown). Until it arrives (or if it cannot be loaded)
+// replies show as plain text.
 const PlainText = ({ children }: { children: string }) => <p className="whitespace-pre-wrap break-words">{children}</p>;
 const loadMarkdown = () => import('./ChatMarkdown').catch(() => ({ default: PlainText }));
 const ChatMarkdown = lazy(loadMarkdown);
@@ -57,7 +58,6 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
 
   // Restore this session's conversation from the server.
   useEffect(() => {
-    void loadMarkdown();
     const controller = new AbortController();
     sessionRef.current = getSessionId();
     fetchHistory(webhookId, sessionRef.current, controller.signal)
@@ -220,6 +220,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
           ref={inputRef}
           id={inputId}
           value={input}
+          onFocus={() => void loadMarkdown()}
           onChange={(e) => setInput(e.target.value)}
           placeholder="Digite sua mensagem..."
           maxLength={CHAT_MESSAGE_MAX}

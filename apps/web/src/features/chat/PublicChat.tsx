@@ -87,7 +87,9 @@ function ChatScreen({ agent, webhookId }: { agent: PublicAgent; webhookId: strin
           </div>
         </div>
       </header>
-      <ChatPanel webhookId={webhookId} className="mx-auto w-full max-w-3xl flex-1 md:border-x md:border-slate-200" />
+      <main className="flex min-h-0 flex-1 flex-col">
+        <ChatPanel webhookId={webhookId} className="mx-auto w-full max-w-3xl flex-1 md:border-x md:border-slate-200" />
+      </main>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 const LAST_UPDATED_ISO = '2025-01-17';
 const LAST_UPDATED_LABEL = '17/01/2025';
@@ -25,14 +26,8 @@ const proseClasses = [
   '[&_a:focus-visible]:rounded-sm [&_a:focus-visible]:outline-2 [&_a:focus-visible]:outline-offset-2 [&_a:focus-visible]:outline-indigo-600',
 ].join(' ');
 
-export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    const previousTitle = document.title;
-    document.title = `${title} — Atende`;
-    return () => {
-      document.title = previousTitle;
-    };
-  }, [title]);
+export function LegalPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  useDocumentTitle(title, description);
 
   return (
     <div className="min-h-screen bg-white text-slate-900">

@@ -2,7 +2,10 @@ import { LegalPage } from './LegalPage';
 
 export default function PrivacyPage() {
   return (
-    <LegalPage title="Política de Privacidade">
+    <LegalPage
+      title="Política de Privacidade"
+      description="Como o Atende trata dados pessoais de clientes e de usuários finais, em conformidade com a LGPD."
+    >
       <p>
         Esta Política de Privacidade explica como a <strong>Atende Tecnologia Ltda.</strong>, inscrita no CNPJ sob o
         nº 00.000.000/0001-00, com sede em São Paulo/SP (“Atende”, “nós”), trata dados pessoais na plataforma Atende,

@@ -3,7 +3,7 @@ import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
   return (
-    <LegalPage title="Termos de Uso">
+    <LegalPage title="Termos de Uso" description="Termos de Uso da plataforma Atende de agentes de IA para atendimento.">
       <p>
         Estes Termos de Uso regulam o acesso e o uso da plataforma Atende, oferecida por{' '}
         <strong>Atende Tecnologia Ltda.</strong>, inscrita no CNPJ sob o nº 00.000.000/0001-00 (“Atende”, “nós”). Ao

@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono';
+import { ping, type Database } from '../db/client';
+import type { AppEnv } from './context';
+import { AppError } from './errors';
+
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A 500 answered while the database is unreachable becomes 503 + Retry-After:
+ * the instance is healthy and reconnects by itself once the database is back.
+ * Covers errors that lost their cause on the way (Better Auth turns a failed
+ * session query into its own "Failed to get session" 500), and never lets an
+ * outage look like a sign-out (401) or a bug (500) to the web app.
+ */
+export function databaseOutage(database: Database): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.res.status !== 500) return;
+    try {
+      await ping(database.db);
+      return; // the database answers: a real 500
+    } catch (err) {
+      c.get('logger')?.warn({ err: (err as Error).message }, 'database unreachable: answering 503');
+    }
+    const error = new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { retryAfter: RETRY_AFTER_SECONDS });
+    const headers = new Headers(c.res.headers); // keeps CORS and the other headers already set
+    headers.set('Content-Type', 'application/json');
+    headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    headers.delete('Content-Length');
+    c.res = undefined;
+    c.res = new Response(JSON.stringify(error.toBody()), { status: 503, headers });
+  };
+}

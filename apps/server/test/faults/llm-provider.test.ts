@@ -1,0 +1,178 @@
+/**
+ * Fault: the LLM provider answers 500, hangs past LLM_TIMEOUT_MS, drops its
+ * stream halfway, or answers nothing. The customer gets the SPEC error (JSON
+ * 502 'Chat service unavailable', or an SSE `error` event; on WhatsApp, an
+ * apology), their message is stored, the quota is given back, the owner sees
+ * the problem on the agent, and the server stays healthy: the next turn works.
+ */
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FAKE_NUMBER, startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
+import { APOLOGY_NOTICE } from '../../src/channels/whatsapp/messages';
+import { agents, conversations, messages, usageCounters, whatsappMessages } from '../../src/db/schema';
+import { chat, chatOutput, createAgent, parseSse } from '../helpers/agents';
+import { createTestContext, createUser, type TestContext } from '../helpers/context';
+
+/** Short enough for the hang tests, long enough for a normal turn on a busy 2-core machine. */
+const TIMEOUT_MS = 4000;
+const SPEC_ERROR = {
+  code: 'UPSTREAM_FAILED',
+  message: 'Chat service unavailable',
+  userMessage: 'O serviço de chat está indisponível no momento. Tente novamente em instantes.',
+};
+
+let llm: FakeOpenAI;
+let graph: FakeGraph;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  [llm, graph] = await Promise.all([startFakeOpenAI(), startFakeGraph()]);
+  ctx = await createTestContext({
+    jobs: true,
+    env: {
+      OPENAI_API_KEY: 'sk-fake',
+      OPENAI_BASE_URL: llm.baseUrl,
+      CHAT_MODEL: 'fake-model',
+      LLM_TIMEOUT_MS: String(TIMEOUT_MS),
+      WHATSAPP_GRAPH_URL: graph.url,
+    },
+    limits: {
+      auth: { signInFailures: { limit: 1e6, windowMs: 60_000 }, signUps: { limit: 1e6, windowMs: 60_000 } },
+      chat: { perIp: { limit: 1e6, windowMs: 60_000 }, perSession: { limit: 1e6, windowMs: 60_000 } },
+    },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all([llm?.close(), graph?.close()]);
+});
+afterEach(() => {
+  llm.mode = 'normal';
+});
+
+async function newAgent() {
+  const user = await createUser(ctx);
+  const agent = await createAgent(ctx, user, 'Atendente Virtual');
+  return { user, agent };
+}
+
+const storedMessages = async (agentId: string) =>
+  ctx.database.db
+    .select({ role: messages.role, content: messages.content })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(conversations.agentId, agentId))
+    .orderBy(messages.seq);
+
+const messagesUsed = async (userId: string) =>
+  (await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, userId)))[0]?.messages ?? 0;
+
+const agentError = async (agentId: string) => (await ctx.database.db.select().from(agents).where(eq(agents.id, agentId)))[0]!.lastError;
+
+describe('public chat when the provider fails', () => {
+  it.each([
+    ['error', 'json'],
+    ['hang', 'json'],
+    ['drop', 'json'],
+    ['error', 'sse'],
+    ['hang', 'sse'],
+    ['drop', 'sse'],
+  ] as const)('provider %s over %s → the SPEC error, the message kept, the quota refunded, the server healthy', async (mode, transport) => {
+    const { user, agent } = await newAgent();
+    llm.mode = mode;
+    const started = performance.now();
+    const res = await chat(ctx, agent.webhookId, 'Está funcionando?', 'sessao-falha', transport === 'sse' ? { accept: 'text/event-stream' } : {});
+    if (transport === 'json') {
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ error: SPEC_ERROR });
+    } else {
+      expect(res.status).toBe(200);
+      const events = parseSse(await res.text());
+      expect(events.at(-1)).toEqual({ event: 'error', data: { error: SPEC_ERROR } });
+      expect(events.some((e) => e.event === 'done')).toBe(false);
+    }
+    // A hung provider is cut at LLM_TIMEOUT_MS, not left waiting.
+    if (mode === 'hang') expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);
+
+    expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Está funcionando?' }]);
+    expect(await messagesUsed(user.id)).toBe(0);
+    expect(await agentError(agent.id)).toMatch(/provedor de IA/);
+    expect((await ctx.request('/api/health')).status).toBe(200);
+
+    llm.mode = 'normal';
+    expect(await chatOutput(ctx, agent.webhookId, 'E agora?', 'sessao-falha')).toBe('Você disse: E agora?');
+    expect(await agentError(agent.id)).toBeNull();
+    expect(await messagesUsed(user.id)).toBe(1);
+  });
+
+  it('treats an empty answer as an error', async () => {
+    const { user, agent } = await newAgent();
+    llm.mode = 'empty';
+    const res = await chat(ctx, agent.webhookId, 'Oi');
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: { code: 'UPSTREAM_FAILED', message: 'No response received from chat service' } });
+    expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Oi' }]);
+    expect(await messagesUsed(user.id)).toBe(0);
+  });
+
+  it('fails a burst of concurrent turns cleanly and recovers at once', async () => {
+    const { user, agent } = await newAgent();
+    llm.mode = 'error';
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => chat(ctx, agent.webhookId, `pergunta ${i}`, `sessao-rajada-${i}`)));
+    expect(burst.map((r) => r.status)).toEqual(Array(12).fill(502));
+    expect((await storedMessages(agent.id)).filter((m) => m.role === 'user')).toHaveLength(12);
+    expect(await messagesUsed(user.id)).toBe(0);
+
+    llm.mode = 'normal';
+    const after = await Promise.all(Array.from({ length: 12 }, (_, i) => chatOutput(ctx, agent.webhookId, `de novo ${i}`, `sessao-rajada-${i}`)));
+    expect(after).toEqual(Array.from({ length: 12 }, (_, i) => `Você disse: de novo ${i}`));
+    expect(await messagesUsed(user.id)).toBe(12);
+  });
+});
+
+describe('WhatsApp when the provider fails', () => {
+  const APP_SECRET = 'c0ffee0123456789abcdef0123456789';
+
+  function notification(id: string, from: string, text: string) {
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
+      contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
+      messages: [{ from, id, timestamp: '1749416383', type: 'text', text: { body: text } }],
+    };
+    return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value }] }] });
+  }
+
+  it('sends the apology once, keeps the message, does not repeat the turn, and answers the next message', async () => {
+    const { user, agent } = await newAgent();
+    const saved = await ctx.request(`/api/agents/${agent.id}/whatsapp`, {
+      method: 'PUT',
+      token: user.token,
+      json: { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET },
+    });
+    expect(saved.status).toBe(200);
+    const customer = '5511977770001';
+    const send = (id: string, text: string) => {
+      const body = notification(id, customer, text);
+      const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
+      return ctx.app.request(`/chat/${agent.webhookId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body });
+    };
+    const status = async (id: string) =>
+      (await ctx.database.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageId, id)))[0]?.status;
+    const sent = () => graph.sent.filter((m) => m.to === customer).map((m) => m.body);
+
+    llm.mode = 'error';
+    expect((await send('wamid.LLM.FAIL.1', 'Está funcionando?')).status).toBe(200);
+    await vi.waitFor(async () => expect(await status('wamid.LLM.FAIL.1')).toBe('answered'), { timeout: 20_000, interval: 100 });
+    expect(sent()).toEqual([APOLOGY_NOTICE]);
+    expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Está funcionando?' }]);
+    expect(await messagesUsed(user.id)).toBe(0);
+
+    llm.mode = 'normal';
+    expect((await send('wamid.LLM.OK.2', 'E agora?')).status).toBe(200);
+    await vi.waitFor(async () => expect(await status('wamid.LLM.OK.2')).toBe('answered'), { timeout: 20_000, interval: 100 });
+    expect(sent()).toEqual([APOLOGY_NOTICE, 'Você disse: E agora?']);
+  });
+});
