@@ -14,6 +14,8 @@ import { splitText } from './split';
 import type { VectorIndex } from './vectors';
 
 export const INGEST_FILE = 'ingest-file';
+/** Passages written per transaction while indexing. */
+const INDEX_BATCH = 250;
 export const INDEX_KNOWLEDGE = 'index-knowledge';
 
 export const ingestionQueues: QueueDefinition[] = [
@@ -133,8 +135,10 @@ export function createIngestion(deps: IngestionDeps) {
   }
 
   /**
-   * Replaces the passages of one source: embeddings are computed first (outside the transaction),
-   * then delete + insert happen atomically. Returns whether embeddings were stored.
+   * Replaces the passages of one source. Embeddings are computed first; then the old passages are deleted and
+   * the new ones inserted in batches, each in its own short transaction (on PGlite one long transaction would
+   * stall every chat turn while a big spreadsheet is indexed). A retry deletes first, so it never duplicates.
+   * Returns whether embeddings were stored.
    */
   async function indexPassages(source: {
     agentId: string;
@@ -156,23 +160,28 @@ export function createIngestion(deps: IngestionDeps) {
       position,
       content,
     }));
-    await db.transaction(async (tx) => {
-      if (source.sourceType === 'file') {
-        // Lock the file row: a file deleted while it was being parsed must not get orphan passages.
-        const [alive] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
-        if (!alive) return;
-      }
-      if (source.replace !== false) {
-        await tx.delete(passages).where(and(eq(passages.sourceType, source.sourceType), eq(passages.sourceId, source.sourceId)));
-      }
-      for (let i = 0; i < rows.length; i += 1000) await tx.insert(passages).values(rows.slice(i, i + 1000));
-      if (vectors) {
-        await deps.vectors.upsert(
-          tx,
-          rows.map((r, i) => ({ passageId: r.id, agentId: r.agentId, embedding: vectors[i]! })),
-        );
-      }
-    });
+    if (source.replace !== false) {
+      await db.delete(passages).where(and(eq(passages.sourceType, source.sourceType), eq(passages.sourceId, source.sourceId)));
+    }
+    for (let i = 0; i < rows.length; i += INDEX_BATCH) {
+      const batch = rows.slice(i, i + INDEX_BATCH);
+      const stored = await db.transaction(async (tx) => {
+        if (source.sourceType === 'file') {
+          // Lock the file row: a file deleted while it was being indexed must not get orphan passages.
+          const [alive] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
+          if (!alive) return false;
+        }
+        await tx.insert(passages).values(batch);
+        if (vectors) {
+          await deps.vectors.upsert(
+            tx,
+            batch.map((r, j) => ({ passageId: r.id, agentId: r.agentId, embedding: vectors[i + j]! })),
+          );
+        }
+        return true;
+      });
+      if (!stored) return false;
+    }
     return Boolean(vectors);
   }
 

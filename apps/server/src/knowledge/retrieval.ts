@@ -38,13 +38,23 @@ export async function lexicalSearch(db: Db, agentId: string, question: string, l
   if (terms.length === 0) return [];
   // Each term is quoted as a tsquery lexeme and stemmed by to_tsquery; '|' = any term.
   const tsquery = terms.map((t) => `'${t}'`).join(' | ');
+  // Agent first: rank only this agent's passages (the GIN index would match every agent's rows and cost
+  // would grow with the whole corpus), then fetch the content of the winners.
   const result = (await db.execute(sql`
-    select id, content, source_name as "sourceName", source_type as "sourceType",
-           ts_rank_cd(tsv, q, 1) as score
-    from passages, to_tsquery('portuguese', ${tsquery}) q
-    where agent_id = ${agentId} and tsv @@ q
-    order by score desc, position asc
-    limit ${limit}
+    with q as (select to_tsquery('portuguese', ${tsquery}) as q),
+    candidates as materialized (
+      select id, tsv, position from passages where agent_id = ${agentId}
+    ),
+    top as (
+      select c.id, c.position, ts_rank_cd(c.tsv, q.q, 1) as score
+      from candidates c, q
+      where c.tsv @@ q.q
+      order by score desc, c.position asc
+      limit ${limit}
+    )
+    select p.id, p.content, p.source_name as "sourceName", p.source_type as "sourceType", top.score
+    from top join passages p on p.id = top.id
+    order by top.score desc, top.position asc
   `)) as unknown as { rows: RetrievedPassage[] };
   return result.rows.map((r) => ({ ...r, score: Number(r.score) }));
 }

@@ -14,11 +14,12 @@ export interface VectorHit {
  * pgvector storage for passage embeddings. The table is created at start-up
  * only where the `vector` extension exists (always on PGlite; on Postgres when
  * pgvector is installed) — otherwise retrieval stays lexical and says so.
- * Embeddings of any dimension coexist; each dimension gets its own HNSW index.
+ * Embeddings of any dimension coexist. Every query is filtered to one agent, so search is an exact scan of
+ * that agent's embeddings (ADR 0004): an HNSW index would not be used for such queries and its upkeep was
+ * most of the indexing time.
  */
 export class VectorIndex {
   private available = false;
-  private readonly indexedDims = new Set<number>();
 
   constructor(
     private readonly database: Database,
@@ -54,8 +55,6 @@ export class VectorIndex {
   /** Stores embeddings (inside the caller's transaction when given one). */
   async upsert(db: Executor, rows: Array<{ passageId: string; agentId: string; embedding: number[] }>): Promise<void> {
     if (!this.available || rows.length === 0) return;
-    const dims = rows[0]!.embedding.length;
-    await this.ensureIndex(db, dims);
     for (let i = 0; i < rows.length; i += 500) {
       const batch = rows.slice(i, i + 500);
       await db.execute(sql`
@@ -68,32 +67,26 @@ export class VectorIndex {
     }
   }
 
-  /** Nearest passages of one agent by cosine distance. */
+  /**
+   * Nearest passages of one agent by cosine distance. An exact scan of that agent's embeddings (through the
+   * (agent_id, dims) index) and a join for the winners only: a filtered HNSW scan would return too few rows
+   * once the planner prefers the global index (it filters by agent after the approximate search).
+   */
   async search(agentId: string, embedding: number[], limit: number): Promise<VectorHit[]> {
     if (!this.available) return [];
     const dims = embedding.length;
-    const vectorType = sql.raw(`vector(${dims})`);
     const result = (await this.database.db.execute(sql`
-      select p.id, p.content, p.source_name as "sourceName", p.source_type as "sourceType",
-             (e.embedding::${vectorType}) <=> ${toVector(embedding)}::${vectorType} as distance
-      from passage_embeddings e join passages p on p.id = e.passage_id
-      where e.agent_id = ${agentId} and e.dims = ${dims}
-      order by distance
-      limit ${limit}`)) as unknown as { rows: VectorHit[] };
+      with nearest as materialized (
+        select passage_id, embedding <=> ${toVector(embedding)}::vector as distance
+        from passage_embeddings
+        where agent_id = ${agentId} and dims = ${dims}
+        order by distance
+        limit ${limit}
+      )
+      select p.id, p.content, p.source_name as "sourceName", p.source_type as "sourceType", n.distance
+      from nearest n join passages p on p.id = n.passage_id
+      order by n.distance`)) as unknown as { rows: VectorHit[] };
     return result.rows.map((r) => ({ ...r, distance: Number(r.distance) }));
-  }
-
-  /** Uses the caller's executor: on PGlite (one connection) a query outside an open transaction would deadlock. */
-  private async ensureIndex(db: Executor, dims: number): Promise<void> {
-    if (this.indexedDims.has(dims)) return;
-    if (!Number.isInteger(dims) || dims < 1 || dims > 4000) throw new Error(`Unsupported embedding size ${dims}`);
-    await db.execute(
-      sql.raw(
-        `create index if not exists passage_embeddings_hnsw_${dims} on passage_embeddings ` +
-          `using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where dims = ${dims}`,
-      ),
-    );
-    this.indexedDims.add(dims);
   }
 }
 
