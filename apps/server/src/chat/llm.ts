@@ -37,6 +37,9 @@ export function llmResponder(config: Config, providerName: string): Responder {
         stopWhen: stepCountIs(4),
         maxRetries: 1,
         abortSignal: AbortSignal.timeout(config.llm.timeoutMs),
+        // Errors arrive as 'error' parts below and are logged by the runtime; the SDK's default handler would
+        // also print every provider failure to stderr, outside our logger.
+        onError: () => {},
       });
       let text = '';
       for await (const part of result.fullStream) {

@@ -72,40 +72,43 @@ const messagesUsed = async (userId: string) =>
 const agentError = async (agentId: string) => (await ctx.database.db.select().from(agents).where(eq(agents.id, agentId)))[0]!.lastError;
 
 describe('public chat when the provider fails', () => {
-  it.each([
-    ['error', 'json'],
-    ['hang', 'json'],
-    ['drop', 'json'],
-    ['error', 'sse'],
-    ['hang', 'sse'],
-    ['drop', 'sse'],
-  ] as const)('provider %s over %s → the SPEC error, the message kept, the quota refunded, the server healthy', async (mode, transport) => {
-    const { user, agent } = await newAgent();
-    llm.mode = mode;
-    const started = performance.now();
-    const res = await chat(ctx, agent.webhookId, 'Está funcionando?', 'sessao-falha', transport === 'sse' ? { accept: 'text/event-stream' } : {});
-    if (transport === 'json') {
-      expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ error: SPEC_ERROR });
-    } else {
-      expect(res.status).toBe(200);
-      const events = parseSse(await res.text());
-      expect(events.at(-1)).toEqual({ event: 'error', data: { error: SPEC_ERROR } });
-      expect(events.some((e) => e.event === 'done')).toBe(false);
-    }
-    // A hung provider is cut at LLM_TIMEOUT_MS, not left waiting.
-    if (mode === 'hang') expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);
+  /** One turn over JSON or SSE: what the customer saw. */
+  async function failingTurn(webhookId: string, transport: 'json' | 'sse') {
+    const res = await chat(ctx, webhookId, 'Está funcionando?', 'sessao-falha', transport === 'sse' ? { accept: 'text/event-stream' } : {});
+    if (transport === 'json') return { status: res.status, body: (await res.json()) as unknown, events: [] };
+    return { status: res.status, body: null, events: parseSse(await res.text()) };
+  }
 
-    expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Está funcionando?' }]);
-    expect(await messagesUsed(user.id)).toBe(0);
-    expect(await agentError(agent.id)).toMatch(/provedor de IA/);
-    expect((await ctx.request('/api/health')).status).toBe(200);
+  it.each(['error', 'hang', 'drop'] as const)(
+    'provider %s → the SPEC error over JSON and SSE, the message kept, the quota refunded, the server healthy',
+    async (mode) => {
+      const [json, sse] = await Promise.all([newAgent(), newAgent()]);
+      llm.mode = mode;
+      const started = performance.now();
+      const [jsonTurn, sseTurn] = await Promise.all([failingTurn(json.agent.webhookId, 'json'), failingTurn(sse.agent.webhookId, 'sse')]);
+      expect(jsonTurn.status).toBe(502);
+      expect(jsonTurn.body).toEqual({ error: SPEC_ERROR });
+      expect(sseTurn.status).toBe(200);
+      expect(sseTurn.events.at(-1)).toEqual({ event: 'error', data: { error: SPEC_ERROR } });
+      expect(sseTurn.events.some((e) => e.event === 'done')).toBe(false);
+      // A hung provider is cut at LLM_TIMEOUT_MS, not left waiting.
+      if (mode === 'hang') expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);
 
-    llm.mode = 'normal';
-    expect(await chatOutput(ctx, agent.webhookId, 'E agora?', 'sessao-falha')).toBe('Você disse: E agora?');
-    expect(await agentError(agent.id)).toBeNull();
-    expect(await messagesUsed(user.id)).toBe(1);
-  });
+      for (const { user, agent } of [json, sse]) {
+        expect(await storedMessages(agent.id)).toEqual([{ role: 'user', content: 'Está funcionando?' }]);
+        expect(await messagesUsed(user.id)).toBe(0);
+        expect(await agentError(agent.id)).toMatch(/provedor de IA/);
+      }
+      expect((await ctx.request('/api/health')).status).toBe(200);
+
+      llm.mode = 'normal';
+      for (const { user, agent } of [json, sse]) {
+        expect(await chatOutput(ctx, agent.webhookId, 'E agora?', 'sessao-falha')).toBe('Você disse: E agora?');
+        expect(await agentError(agent.id)).toBeNull();
+        expect(await messagesUsed(user.id)).toBe(1);
+      }
+    },
+  );
 
   it('treats an empty answer as an error', async () => {
     const { user, agent } = await newAgent();

@@ -9,7 +9,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
+import { runTurn } from '../../src/chat/runtime';
 import { files } from '../../src/db/schema';
+import { createLogger } from '../../src/logger';
 import { createTestContext, ORIGIN, type TestContext } from '../helpers/context';
 import { identifyingStrings, seedTenant, snapshotRows, waitForIdleJobs, type Tenant } from './tenants';
 
@@ -26,12 +28,16 @@ let a: Tenant;
 let b: Tenant;
 let operations: Operation[];
 let before: Record<string, string[]>;
+const WHATSAPP_CUSTOMER = '5511987654321';
 
 beforeAll(async () => {
   graph = await startFakeGraph();
   ctx = await createTestContext({ jobs: true, env: { WHATSAPP_GRAPH_URL: graph.url } });
   a = await seedTenant(ctx, graph, 'A');
   b = await seedTenant(ctx, graph, 'B');
+  // A WhatsApp conversation of A (its session id is the customer's phone number, easy to guess).
+  const runtime = { db: ctx.database.db, responder: ctx.services.responder, retriever: ctx.services.retriever, logger: createLogger(ctx.config) };
+  await runTurn(runtime, { agent: { ...a.agent, userId: a.user.id, lastError: null }, channel: 'whatsapp', sessionId: WHATSAPP_CUSTOMER, message: 'Oi, sou do WhatsApp' });
   const doc = (await (await ctx.request('/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
   };
@@ -203,6 +209,44 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
       call('POST', '/.netlify/functions/create-subscription', { token, body: JSON.stringify({ plan: 'pro', payer_email: a.user.email }) });
     expect((await legacy()).status).toBe(401);
     expect((await legacy(b.user.token)).status).toBe(403);
+  });
+
+  it("the public chat history serves an agent's own web sessions only", async () => {
+    const history = async (webhookId: string, sessionId: string) => {
+      const res = await call('GET', `/webhook/${webhookId}/sessions/${sessionId}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { messages: unknown[] }).messages;
+    };
+    expect(await history(a.agent.webhookId, a.sessionId)).toHaveLength(4); // the link holder's own conversation
+    expect(await history(b.agent.webhookId, a.sessionId)).toEqual([]);
+    expect(await history(a.agent.webhookId, WHATSAPP_CUSTOMER)).toEqual([]);
+  });
+
+  it("refuses cookie-authenticated writes from another site (CSRF), even on the user's own resources", async () => {
+    const writes = operations.filter((op) => op.method !== 'GET');
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    for (const op of writes) {
+      for (const url of urlsFor(op).filter((u) => !u.includes(b.agent.id))) {
+        for (const origin of ['https://loja-maliciosa.example', 'null', undefined]) {
+          const headers = new Headers({ cookie: a.user.cookie });
+          if (origin) headers.set('origin', origin);
+          const body = bodyFor(op);
+          if (typeof body === 'string') headers.set('content-type', 'application/json');
+          const res = await ctx.app.request(url, { method: op.method, headers, body });
+          expect(res.status, `${op.method} ${url} from ${origin}`).toBe(403);
+          expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+        }
+      }
+    }
+    // The same cookie from the app's own origin, and a bearer token from anywhere, pass this check
+    // (and meet the ownership check: B's agent is not A's).
+    const verifyB = `/api/agents/${b.agent.id}/whatsapp/verify`;
+    expect((await ctx.request(verifyB, { method: 'POST', cookie: a.user.cookie })).status).toBe(404);
+    const bearer = await ctx.app.request(verifyB, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.user.token}`, origin: 'https://integracao.example' },
+    });
+    expect(bearer.status).toBe(404);
   });
 
   it("A's rows and stored file are unchanged after everything above", async () => {

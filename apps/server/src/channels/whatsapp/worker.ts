@@ -229,7 +229,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function handleInbound(job: { data: InboundJob }) {
     const { agentId, message } = job.data;
     const [state] = await db.select({ status: whatsappMessages.status }).from(whatsappMessages).where(eq(whatsappMessages.messageId, message.id));
-    // REVERTED
+    if (state?.status === 'sending') return void (await abandonDelivery(message.id));
     if (state?.status !== 'received') return; // handled before a crash, or the agent was deleted
     const target = await loadTarget(agentId);
     if (!target) return void (await setStatus(message.id, 'ignored', 'agent inactive or WhatsApp not configured'));
@@ -238,7 +238,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       if (!(await markRead(target, message.id))) return;
       const reply = await compose(target, message);
       if (reply === null) return void (await setStatus(message.id, 'ignored', 'notice already sent'));
-      // REVERTED2
+      if (!(await claimDelivery(message.id))) return; // another attempt of this job delivers (or delivered) it
       const parts = splitMessage(toWhatsAppText(reply));
       await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0 }, null);
     });
