@@ -98,16 +98,16 @@ describe('detectFileType', () => {
     ['a PNG renamed .pdf', F.png, 'x.pdf', /^O conteúdo de "x\.pdf" não é um PDF válido\. Ele parece ser uma imagem\.$/],
     ['an EXE renamed .docx', F.exe, 'x.docx', /^O conteúdo de "x\.docx" não é um documento do Word \(DOCX\) válido\. Ele parece ser um programa executável\.$/],
     ['a plain zip renamed .docx', F.plainZip, 'x.docx', /^O conteúdo de "x\.docx" não é um documento do Word \(DOCX\) válido\.$/],
-    ['a plain zip renamed .xlsx', F.plainZip, 'x.xlsx', /não é uma planilha do Excel \(XLSX\) válido/],
+    ['a plain zip renamed .xlsx', F.plainZip, 'x.xlsx', /não é uma planilha do Excel \(XLSX\) válida/],
     ['an XLSX renamed .docx', () => F.xlsx(), 'x.docx', /Ele parece ser uma planilha do Excel \(XLSX\): corrija a extensão para \.xlsx/],
-    ['a DOC renamed .xls', () => F.doc(), 'x.xls', /não é uma planilha do Excel \(XLS\) válido\. Ele parece ser um documento do Word \(DOC\)/],
+    ['a DOC renamed .xls', () => F.doc(), 'x.xls', /não é uma planilha do Excel \(XLS\) válida\. Ele parece ser um documento do Word \(DOC\)/],
     ['an XLS renamed .doc', () => F.xls(), 'x.doc', /não é um documento do Word \(DOC\) válido\. Ele parece ser uma planilha do Excel \(XLS\)/],
     ['a PDF renamed .docx', F.textPdf, 'x.docx', /Ele parece ser um PDF/],
     ['a PNG renamed .csv', F.png, 'x.csv', /^O conteúdo de "x\.csv" não é um arquivo CSV \(texto\) válido\. Ele parece ser uma imagem\.$/],
     ['an EXE renamed .txt', F.exe, 'x.txt', /não é um arquivo de texto válido/],
     ['a DOCX renamed .txt', () => F.docx(), 'x.txt', /corrija a extensão para \.docx/],
     ['garbage renamed .doc', () => F.malformedPdf().subarray(9), 'x.doc', /^O conteúdo de "x\.doc" não é um documento do Word \(DOC\) válido\.$/],
-    ['a corrupt OLE header renamed .xls', () => F.xls().subarray(0, 600), 'x.xls', /não é uma planilha do Excel \(XLS\) válido/],
+    ['a corrupt OLE header renamed .xls', () => F.xls().subarray(0, 600), 'x.xls', /não é uma planilha do Excel \(XLS\) válida/],
   ];
   it.each(bad)('refuses %s', (_what, make, filename, reason) => {
     const r = detectFileType({ bytes: make(), filename });

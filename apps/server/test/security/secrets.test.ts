@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,30 +66,34 @@ function leaksIn(files: string[]): string[] {
 describe.skipIf(testDbKind !== 'pglite')('built web assets', () => {
   it('contain none of the secrets configured at build time', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'atende-secrets-build-'));
-    // Every secret in the environment, plus VITE_-prefixed copies (the prefix Vite exposes to client code).
-    const prefixed = Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`VITE_${k}`, v]));
-    const env = { ...process.env, ...SECRETS, ...prefixed, NODE_ENV: 'production' };
-    await run('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], path.join(root, 'apps/web'), env);
-    const widget = path.join(out, 'widget-rebuilt.js');
-    await run(
-      'npx',
-      ['esbuild', 'src/widget.ts', '--bundle', '--minify', '--format=iife', '--log-level=error', `--outfile=${widget}`],
-      path.join(root, 'apps/widget'),
-      env,
-    );
+    try {
+      // Every secret in the environment, plus VITE_-prefixed copies (the prefix Vite exposes to client code).
+      const prefixed = Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`VITE_${k}`, v]));
+      const env = { ...process.env, ...SECRETS, ...prefixed, NODE_ENV: 'production' };
+      await run('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], path.join(root, 'apps/web'), env);
+      const widget = path.join(out, 'widget-rebuilt.js');
+      await run(
+        'npx',
+        ['esbuild', 'src/widget.ts', '--bundle', '--minify', '--format=iife', '--log-level=error', `--outfile=${widget}`],
+        path.join(root, 'apps/widget'),
+        env,
+      );
 
-    const files = [...filesUnder(out), path.join(root, 'apps/web/public/widget.js')];
-    // The scan reads real output: both entries, the scripts, the widget.
-    const names = files.map((f) => path.relative(out, f));
-    expect(names).toEqual(expect.arrayContaining(['index.html', 'public-chat.html', 'widget.js', 'widget-rebuilt.js']));
-    expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(5);
-    expect(files.some((f) => readFileSync(f, 'utf8').includes('Digite sua mensagem...'))).toBe(true);
+      const files = [...filesUnder(out), path.join(root, 'apps/web/public/widget.js')];
+      // The scan reads real output: both entries, the scripts, the widget.
+      const names = files.map((f) => path.relative(out, f));
+      expect(names).toEqual(expect.arrayContaining(['index.html', 'public-chat.html', 'widget.js', 'widget-rebuilt.js']));
+      expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(5);
+      expect(files.some((f) => readFileSync(f, 'utf8').includes('Digite sua mensagem...'))).toBe(true);
 
-    expect(leaksIn(files)).toEqual([]);
-    // The scanner itself finds a planted value.
-    const planted = path.join(out, 'planted.txt');
-    writeFileSync(planted, `token=${SECRETS.MERCADOPAGO_ACCESS_TOKEN}`);
-    expect(leaksIn([planted])).toHaveLength(1);
+      expect(leaksIn(files)).toEqual([]);
+      // The scanner itself finds a planted value.
+      const planted = path.join(out, 'planted.txt');
+      writeFileSync(planted, `token=${SECRETS.MERCADOPAGO_ACCESS_TOKEN}`);
+      expect(leaksIn([planted])).toHaveLength(1);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 240_000);
 });
 

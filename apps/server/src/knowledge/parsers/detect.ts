@@ -22,6 +22,8 @@ const LABEL: Record<FileKind, string> = {
   csv: 'um arquivo CSV (texto)',
   txt: 'um arquivo de texto',
 };
+/** "válido"/"válida" agreeing with the noun above. */
+const VALID = (kind: FileKind) => (kind === 'xlsx' || kind === 'xls' ? 'válida' : 'válido');
 
 /** What the bytes actually are, as far as a cheap look can tell. */
 type Sniffed = FileKind | 'zip' | 'ole' | 'ole-encrypted' | 'png' | 'jpeg' | 'gif' | 'exe' | 'elf' | 'binary';
@@ -55,7 +57,7 @@ export function detectFileType({ bytes, filename }: DetectInput): DetectResult {
   if (actual === kind) return { ok: true, kind, mime: MIME_BY_KIND[kind] };
   if (actual === 'ole-encrypted') return { ok: false, reason: `"${name}": ${messages.encrypted}` };
 
-  const base = `O conteúdo de "${name}" não é ${LABEL[kind]} válido.`;
+  const base = `O conteúdo de "${name}" não é ${LABEL[kind]} ${VALID(kind)}.`;
   const hint = hintFor(actual);
   return { ok: false, reason: hint ? `${base} ${hint}` : base };
 }
