@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { LinkFetchError } from './errors';
 import { RENDER_DOCUMENT_SOURCE, type RenderedPage } from './render';
+import { createSemaphore } from '../../lib/semaphore';
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 5_000;
 const MAX_OLD_GENERATION_MB = 256;
@@ -41,22 +42,7 @@ function workerScript(): string {
   return script;
 }
 
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function acquire(): Promise<void> {
-  if (running < MAX_CONCURRENT) {
-    running++;
-    return;
-  }
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
-}
+const { acquire, release } = createSemaphore(MAX_CONCURRENT);
 
 function tooComplex(url: string | undefined, detail: string): LinkFetchError {
   return new LinkFetchError('TOO_LARGE', detail, {

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { messages, ParseError } from './errors';
 import { type WorkerReply, type WorkerRequest } from './protocol';
 import { type FileKind, type ParsedDocument } from './types';
+import { createSemaphore } from '../../lib/semaphore';
 
 export interface ParseFileInput {
   bytes: Uint8Array;
@@ -45,22 +46,7 @@ const INFRASTRUCTURE_ERRORS = new Set([
   'ERR_WORKER_INVALID_EXEC_ARGV',
 ]);
 
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function acquire(): Promise<void> {
-  if (running < MAX_CONCURRENT) {
-    running++;
-    return;
-  }
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
-}
+const { acquire, release } = createSemaphore(MAX_CONCURRENT);
 
 /**
  * How to start the worker. From the tsup bundle: the entry `parse-worker.js` next to the running bundle
