@@ -3,6 +3,7 @@ import { quotaMonth } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { conversations, messages, usageCounters } from '../src/db/schema';
 import { chat, chatOutput, createAgent, parseSse } from './helpers/agents';
@@ -95,6 +96,25 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     const full = (done.data as { output: string }).output;
     expect(full).toBe('Você disse: uma resposta longa por favor');
     expect(tokens.map((t) => (t.data as { delta: string }).delta).join('')).toBe(full);
+  });
+});
+
+describe('idempotent turns', () => {
+  it('a turn redone with the same channel message id stores and counts the message once, with the same memory', async () => {
+    const { user, agent } = await newAgent();
+    const key = { agentId: agent.id, userId: user.id, channel: 'whatsapp' as const, sessionId: '5511988887777' };
+    const quota = { month: quotaMonth(), limit: 100 };
+    await beginTurn(ctx.database.db, key, 'primeira', quota, 'wamid.A');
+    const first = await beginTurn(ctx.database.db, key, 'segunda', quota, 'wamid.B');
+    const again = await beginTurn(ctx.database.db, key, 'segunda', quota, 'wamid.B');
+    expect(again).toEqual(first);
+    expect(first.history).toEqual([{ role: 'user', content: 'primeira' }]);
+    expect((await storedMessages(agent.id)).map((m) => m.content)).toEqual(['primeira', 'segunda']);
+    const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
+    expect(usage!.messages).toBe(2);
+    // Another session (or agent) with the same id is a different message.
+    const other = await beginTurn(ctx.database.db, { ...key, sessionId: '5511977776666' }, 'segunda', quota, 'wamid.B');
+    expect(other.conversationId).not.toBe(first.conversationId);
   });
 });
 

@@ -68,36 +68,51 @@ export interface TurnStart {
  * conversation, store the customer's message, and read the memory window.
  * All parts of a data-modifying CTE see the same snapshot, so the window holds
  * exactly the messages before this one.
+ *
+ * With an `externalId` (the channel's message id), a turn redone after a crash
+ * finds the message it already stored: nothing is counted or stored again, and
+ * the window is the one that message had.
  */
 export async function beginTurn(
   db: Db,
   key: SessionKey,
   message: string,
   quota: { month: string; limit: number | null },
+  externalId: string | null = null,
 ): Promise<TurnStart> {
   const result = (await db.execute(sql`
-    with counted as (
-      insert into usage_counters (user_id, month, messages) values (${key.userId}, ${quota.month}, 1)
+    with prior as (
+      select m.conversation_id, m.seq from messages m
+      join conversations c on c.id = m.conversation_id
+      where ${externalId}::text is not null and m.external_id = ${externalId}::text
+        and c.agent_id = ${key.agentId} and c.channel = ${key.channel} and c.session_id = ${key.sessionId}
+    ), counted as (
+      insert into usage_counters (user_id, month, messages)
+      select ${key.userId}, ${quota.month}, 1 where not exists (select 1 from prior)
       on conflict (user_id, month) do update set messages = usage_counters.messages + 1
       where ${quota.limit}::int is null or usage_counters.messages < ${quota.limit}::int
       returning 1
     ), convo as (
       insert into conversations (id, agent_id, user_id, channel, session_id, message_count, last_message)
-      values (${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, ${message.slice(0, PREVIEW)})
+      select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, ${message.slice(0, PREVIEW)}
+      where not exists (select 1 from prior)
       on conflict (agent_id, channel, session_id) do update
         set message_count = conversations.message_count + 1, last_message = excluded.last_message, last_message_at = now()
       returning id
     ), stored as (
-      insert into messages (id, conversation_id, role, content)
-      select ${randomUUID()}, id, 'user', ${message} from convo
+      insert into messages (id, conversation_id, role, content, external_id)
+      select ${randomUUID()}, id, 'user', ${message}, ${externalId}::text from convo
+    ), turn as (
+      select coalesce((select id from convo), (select conversation_id from prior)) as id,
+             (select seq from prior) as before_seq
     )
-    select (select id from convo) as "conversationId",
-           exists (select 1 from counted) as allowed,
+    select (select id from turn) as "conversationId",
+           exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            coalesce((
              select json_agg(json_build_object('role', w.role, 'content', w.content) order by w.seq)
              from (
-               select m.role, m.content, m.seq from messages m
-               where m.conversation_id = (select id from convo)
+               select m.role, m.content, m.seq from messages m, turn
+               where m.conversation_id = turn.id and (turn.before_seq is null or m.seq < turn.before_seq)
                order by m.seq desc limit ${MEMORY_WINDOW}
              ) w
            ), '[]'::json) as history`)) as unknown as { rows: Array<TurnStart & { history: TurnStart['history'] | string }> };

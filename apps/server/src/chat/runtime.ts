@@ -29,6 +29,8 @@ export interface TurnRequest {
   onDelta?: (delta: string) => void;
   /** The account's plan when the caller already has it (saves a query). */
   plan?: Plan;
+  /** The channel's id of the customer message (WhatsApp wamid): makes a redone turn idempotent. */
+  externalId?: string;
 }
 
 export interface TurnResult {
@@ -51,6 +53,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
     req.message,
     { month, limit: plan.monthlyMessages },
+    req.externalId ?? null,
   );
 
   if (!allowed) {

@@ -161,10 +161,8 @@ it('loses nothing and does nothing twice across a SIGKILL and a restart', async 
      where c.agent_id = $1 and c.channel = 'whatsapp' and c.session_id = $2 order by m.seq`,
     [agent.id, thinking.from],
   );
-  // KNOWN LIMITATION: the redone turn stores the customer's message (and counts it against the quota) a
-  // second time, because runTurn has no idempotency key; the answer is stored and sent once.
+  // The redone turn finds the customer's message by its WhatsApp id: stored once, answered once.
   expect(transcript).toEqual([
-    { role: 'user', content: thinking.text },
     { role: 'user', content: thinking.text },
     { role: 'assistant', content: `Você disse: ${thinking.text}` },
   ]);

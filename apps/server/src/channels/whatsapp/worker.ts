@@ -170,12 +170,18 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     }
     if (message.content.kind !== 'text') return null;
     try {
-      const turn = await runTurn(runtime, { agent, channel: 'whatsapp', sessionId, message: message.content.text });
+      const turn = await runTurn(runtime, {
+        agent,
+        channel: 'whatsapp',
+        sessionId,
+        message: message.content.text,
+        externalId: message.id,
+      });
       // The quota notice goes out once; later messages of the same month are stored but not answered again.
       if (turn.quotaExceeded && (await lastAnswers(agent.id, sessionId, 2))[1] === QUOTA_NOTICE) return null;
       return turn.output;
     } catch (err) {
-      // runTurn already logged it, refunded the quota and flagged the agent; a repeated turn would store the message twice.
+      // runTurn already logged it, refunded the quota and flagged the agent: apologise instead of redoing the turn.
       log.warn({ err, agentId: agent.id, messageId: message.id }, 'turn failed: apologising to the customer');
       return APOLOGY_NOTICE;
     }

@@ -40,9 +40,14 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
+    /** The channel's own id of a customer message (WhatsApp wamid): a retried turn never stores it twice. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, sql`${t.seq} desc`)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, sql`${t.seq} desc`),
+    uniqueIndex('messages_external_id_uq').on(t.conversationId, t.externalId).where(sql`${t.externalId} is not null`),
+  ],
 );
 
 /** Messages counted per account and quota month (America/Sao_Paulo), incremented atomically. */

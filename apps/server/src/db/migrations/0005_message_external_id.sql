@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "external_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_external_id_uq" ON "messages" USING btree ("conversation_id","external_id") WHERE "messages"."external_id" is not null;
