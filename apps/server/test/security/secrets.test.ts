@@ -79,10 +79,11 @@ describe.skipIf(testDbKind !== 'pglite')('built web assets', () => {
         env,
       );
 
-      const files = [...filesUnder(out), path.join(root, 'apps/web/public/widget.js')];
+      // The widget is rebuilt here with the secrets in the environment (a fresh clone has no earlier build of it).
+      const files = filesUnder(out);
       // The scan reads real output: both entries, the scripts, the widget.
       const names = files.map((f) => path.relative(out, f));
-      expect(names).toEqual(expect.arrayContaining(['index.html', 'public-chat.html', 'widget.js', 'widget-rebuilt.js']));
+      expect(names).toEqual(expect.arrayContaining(['index.html', 'public-chat.html', 'widget-rebuilt.js']));
       expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(5);
       expect(files.some((f) => readFileSync(f, 'utf8').includes('Digite sua mensagem...'))).toBe(true);
 

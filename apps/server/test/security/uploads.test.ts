@@ -50,7 +50,7 @@ describe('refused before anything is stored', () => {
     ['a PNG named .pdf', 'catalogo.pdf', png, 'application/pdf', /^O conteúdo de "catalogo\.pdf" não é um PDF válido\. Ele parece ser uma imagem\.$/],
     ['an EXE named .docx', 'contrato.docx', exe, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', /parece ser um programa executável/],
     ['an EXE named .txt', 'leia-me.txt', exe, 'text/plain', /não é um arquivo de texto válido/],
-    ['a plain ZIP named .xlsx', 'planilha.xlsx', plainZip, 'application/vnd.ms-excel', /não é uma planilha do Excel \(XLSX\) válido/],
+    ['a plain ZIP named .xlsx', 'planilha.xlsx', plainZip, 'application/vnd.ms-excel', /não é uma planilha do Excel \(XLSX\) válida/],
     ['a DOCX named .pdf', 'manual.pdf', () => docx(), 'application/pdf', /corrija a extensão para \.docx/],
   ])('%s', async (_label, name, bytes, type, message) => {
     const res = await send([{ name, bytes: bytes(), type }]);
