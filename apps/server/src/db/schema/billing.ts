@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { userIdColumn } from './refs';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -10,9 +10,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     email: text('email').notNull(),
     plan: text('plan').notNull(),
     provider: text('provider', { enum: ['mercadopago', 'sandbox'] }).notNull(),
@@ -34,9 +32,7 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     email: text('email').notNull(),
     plan: text('plan').notNull(),
     /** pending | approved | rejected | refunded */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { agents } from './agents';
-import { user } from './auth';
+import { userIdColumn, agentIdColumn } from './refs';
 import { createdAt } from './columns';
 
 /** One chat session of one customer with one agent on one channel. */
@@ -9,12 +8,8 @@ export const conversations = pgTable(
   'conversations',
   {
     id: text('id').primaryKey(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    agentId: agentIdColumn(),
+    userId: userIdColumn(),
     channel: text('channel', { enum: ['web', 'whatsapp'] }).notNull(),
     /** The browser's chat_session_id, or the customer's WhatsApp id. */
     sessionId: text('session_id').notNull(),
@@ -54,9 +49,7 @@ export const messages = pgTable(
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     month: text('month').notNull(),
     messages: integer('messages').notNull().default(0),
   },

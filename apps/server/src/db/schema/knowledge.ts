@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './agents';
-import { user } from './auth';
+import { userIdColumn, agentIdColumn } from './refs';
 import { createdAt } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -11,9 +11,7 @@ export const knowledgeBases = pgTable('knowledge_bases', {
   agentId: text('agent_id')
     .primaryKey()
     .references(() => agents.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userIdColumn(),
   companyName: text('company_name').notNull().default(''),
   about: text('about').notNull().default(''),
   links: text('links').notNull().default(''),
@@ -27,12 +25,8 @@ export const files = pgTable(
   'files',
   {
     id: text('id').primaryKey(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    agentId: agentIdColumn(),
+    userId: userIdColumn(),
     /** The original name, for display. */
     filename: text('filename').notNull(),
     /** Storage key: {userId}/{agentId}/{timestamp}-{sanitised name}. */
@@ -59,12 +53,8 @@ export const passages = pgTable(
   'passages',
   {
     id: text('id').primaryKey(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    agentId: agentIdColumn(),
+    userId: userIdColumn(),
     /** 'knowledge_base' for the text form; files and links join in the knowledge issue. */
     sourceType: text('source_type', { enum: ['knowledge_base', 'file', 'link'] }).notNull(),
     /** The file id for 'file' passages, the URL for 'link' passages. */

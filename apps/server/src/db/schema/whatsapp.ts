@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './agents';
-import { user } from './auth';
+import { userIdColumn, agentIdColumn } from './refs';
 import { createdAt, updatedAt } from './columns';
 
 /** SPEC §3 whatsapp_config: one per agent. Secrets are stored encrypted (AES-256-GCM). */
@@ -8,9 +8,7 @@ export const whatsappConfigs = pgTable('whatsapp_configs', {
   agentId: text('agent_id')
     .primaryKey()
     .references(() => agents.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userIdColumn(),
   phoneNumberId: text('phone_number_id').notNull(),
   metaTokenEncrypted: text('meta_token_encrypted').notNull(),
   appSecretEncrypted: text('app_secret_encrypted'),
@@ -29,9 +27,7 @@ export const whatsappConfigs = pgTable('whatsapp_configs', {
 /** Inbound WhatsApp messages by their id (wamid): a redelivered message is never answered twice. */
 export const whatsappMessages = pgTable('whatsapp_messages', {
   messageId: text('message_id').primaryKey(),
-  agentId: text('agent_id')
-    .notNull()
-    .references(() => agents.id, { onDelete: 'cascade' }),
+  agentId: agentIdColumn(),
   /** received → sending (one attempt claimed delivery) → answered | failed; or ignored */
   status: text('status').notNull().default('received'),
   error: text('error'),
