@@ -1,17 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { logIn, newAccount, seedAccount } from './fixtures';
+import { logIn, register, newAccount, seedAccount } from './fixtures';
 
 test('register → log in → Seus dados → token → Sair', async ({ page, context, baseURL, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const account = newAccount();
 
   await page.goto('/register');
-  await page.getByLabel('Nome completo').fill(account.name);
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Empresa').fill(account.company);
-  await page.getByLabel('Telefone').fill(account.phone);
-  await page.getByLabel('Senha').fill(account.password);
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await register(page, account);
 
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText('Cadastro realizado com sucesso! Faça login para continuar.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, newAccount, seedAccount } from './fixtures';
+import { logIn, register, newAccount, seedAccount } from './fixtures';
 
 // The e2e server runs without Mercado Pago credentials: payments go through the built-in sandbox checkout.
 
@@ -24,12 +24,7 @@ test('pick Essencial → register → log in → approve in the sandbox → Esse
 
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByText('Plano selecionado: Essencial')).toBeVisible();
-  await page.getByLabel('Nome completo').fill(account.name);
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Empresa').fill(account.company);
-  await page.getByLabel('Telefone').fill(account.phone);
-  await page.getByLabel('Senha').fill(account.password);
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await register(page, account);
 
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText('Plano selecionado: Essencial')).toBeVisible();

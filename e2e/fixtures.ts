@@ -30,6 +30,16 @@ export async function seedAccount(request: APIRequestContext, baseURL: string, a
   return account;
 }
 
+/** Fills and submits the registration form (the page must be on /register). */
+export async function register(page: Page, account: Account) {
+  await page.getByLabel('Nome completo').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Empresa').fill(account.company);
+  await page.getByLabel('Telefone').fill(account.phone);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+}
+
 export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Senha').fill(account.password);
