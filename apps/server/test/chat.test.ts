@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
-import { conversations, messages, usageCounters } from '../src/db/schema';
-import { chat, chatOutput, createAgent, parseSse } from './helpers/agents';
+import { usageCounters } from '../src/db/schema';
+import { chat, chatOutput, createAgent, createUserWithAgent, parseSse, transcript } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
 let llm: FakeOpenAI;
@@ -31,19 +31,8 @@ afterEach(() => {
   llm.requests.length = 0;
 });
 
-async function newAgent() {
-  const user = await createUser(ctx);
-  const agent = await createAgent(ctx, user, 'Atendente Virtual');
-  return { user, agent };
-}
-
-const storedMessages = async (agentId: string) =>
-  ctx.database.db
-    .select({ role: messages.role, content: messages.content })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(eq(conversations.agentId, agentId))
-    .orderBy(messages.seq);
+const newAgent = () => createUserWithAgent(ctx);
+const storedMessages = (agentId: string) => transcript(ctx, agentId);
 
 describe('POST /webhook/{webhookId} with an LLM', () => {
   it('answers {output}, with the personality as system prompt, and stores both messages', async () => {

@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { FAKE_NUMBER, startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { APOLOGY_NOTICE } from '../../src/channels/whatsapp/messages';
-import { agents, conversations, messages, usageCounters, whatsappMessages } from '../../src/db/schema';
-import { chat, chatOutput, createAgent, parseSse } from '../helpers/agents';
-import { createTestContext, createUser, type TestContext } from '../helpers/context';
+import { agents, usageCounters, whatsappMessages } from '../../src/db/schema';
+import { chat, chatOutput, createUserWithAgent, parseSse, transcript } from '../helpers/agents';
+import { createTestContext, type TestContext } from '../helpers/context';
 
 /** Short enough for the hang tests, long enough for a normal turn on a busy 2-core machine. */
 const TIMEOUT_MS = 4000;
@@ -52,19 +52,8 @@ afterEach(() => {
   llm.mode = 'normal';
 });
 
-async function newAgent() {
-  const user = await createUser(ctx);
-  const agent = await createAgent(ctx, user, 'Atendente Virtual');
-  return { user, agent };
-}
-
-const storedMessages = async (agentId: string) =>
-  ctx.database.db
-    .select({ role: messages.role, content: messages.content })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(eq(conversations.agentId, agentId))
-    .orderBy(messages.seq);
+const newAgent = () => createUserWithAgent(ctx);
+const storedMessages = (agentId: string) => transcript(ctx, agentId);
 
 const messagesUsed = async (userId: string) =>
   (await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, userId)))[0]?.messages ?? 0;

@@ -1,12 +1,28 @@
 import type { Agent } from '@atende/shared';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../src/db/schema';
-import type { TestContext, TestUser } from './context';
+import { conversations, messages, profiles } from '../../src/db/schema';
+import { createUser, type TestContext, type TestUser } from './context';
 
 export async function createAgent(ctx: TestContext, user: TestUser, name = 'Assistente de Vendas'): Promise<Agent> {
   const res = await ctx.request('/api/agents', { method: 'POST', token: user.token, json: { name } });
   if (res.status !== 201) throw new Error(`create agent failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as Agent;
+}
+
+export async function createUserWithAgent(ctx: TestContext, name = 'Atendente Virtual') {
+  const user = await createUser(ctx);
+  const agent = await createAgent(ctx, user, name);
+  return { user, agent };
+}
+
+/** Every stored message of an agent's conversations, in order. */
+export function transcript(ctx: TestContext, agentId: string) {
+  return ctx.database.db
+    .select({ role: messages.role, content: messages.content })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(conversations.agentId, agentId))
+    .orderBy(messages.seq);
 }
 
 export async function setPlan(ctx: TestContext, user: TestUser, plan: string) {
