@@ -1,5 +1,5 @@
 import { evaluate, extractExpression, formatNumber } from '@atende/shared';
-import { queryTerms } from '../knowledge/retrieval';
+import { lexemeSet, questionWords } from '../knowledge/text-search';
 import type { Responder, TurnInput } from './types';
 
 // Not \b: it only knows ASCII word characters, so "olá\b" never matches at the end of "Olá".
@@ -77,28 +77,19 @@ interface Excerpt {
 }
 
 /** The passage sentence that covers most of the question's terms (stem-ish prefix match). */
+/** Words that only make a sentence a question ("quanto", "qual"): they say nothing about which answer fits. */
+const QUESTION_LEXEMES = lexemeSet('qual quais quanto quanta quantos quantas onde pra vc voces tem ter ha the is are what how of to in');
+
 function bestExcerpt(question: string, passages: TurnInput['passages']): Excerpt | null {
-  const terms = stemTerms(question);
+  const terms = questionWords(question).filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)));
   if (terms.length === 0) return null;
   let best: Excerpt | null = null;
   for (const passage of passages) {
     for (const unit of answerUnits(passage.content)) {
-      const words = new Set(stemTerms(unit));
-      const score = terms.filter((t) => words.has(t)).length / terms.length;
+      const lexemes = lexemeSet(unit);
+      const score = terms.filter((word) => word.some((l) => lexemes.has(l))).length / terms.length;
       if (score >= MIN_OVERLAP && (!best || score > best.score)) best = { excerpt: unit, source: passage.sourceName, score };
     }
   }
   return best;
-}
-
-const STOP = new Set(
-  'a o as os um uma uns umas de do da dos das em no na nos nas por para pra com sem e ou que qual quais quanto quanta quantos quantas como onde quando se voce voces vc eu me meu minha seu sua tem ter ha é e foi ser sao são esta está isso isto ao aos the is are what how of to in'.split(' '),
-);
-
-/** Accent-free lower-case terms cut to a 5-letter prefix: a light stemmer for matching plurals and verb forms. */
-function stemTerms(text: string): string[] {
-  return queryTerms(text)
-    .filter((t) => /^[\p{L}\p{N}]+$/u.test(t) && !/[^\x00-\x7f]/.test(t))
-    .filter((t) => !STOP.has(t))
-    .map((t) => (/^\d+$/.test(t) ? t : t.slice(0, 5)));
 }

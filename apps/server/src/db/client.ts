@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -37,6 +37,30 @@ export interface Database {
   pool?: pg.Pool;
   /** The connection string on Postgres (the job queue opens its own pool). */
   url?: string;
+}
+
+/** The driver connection behind a handle or a transaction: a PGlite instance or transaction, a pg pool or client. */
+function driverClient(executor: Executor): unknown {
+  return (executor._.session as unknown as { client?: unknown }).client;
+}
+
+/**
+ * The PGlite connection behind a handle or a transaction, for what Drizzle does not expose (COPY from a blob).
+ * Inside a transaction it is the transaction's own client: PGlite has one connection, and a query on the
+ * root handle would wait for the transaction to end.
+ */
+export function pgliteClient(executor: Executor): PGlite | Transaction {
+  return driverClient(executor) as PGlite | Transaction;
+}
+
+/**
+ * Runs one statement with positional parameters straight on the driver (on the transaction's connection when
+ * given one). For bulk writes only: Drizzle's query builder costs more than the database for statements of
+ * thousands of parameters.
+ */
+export async function rawQuery(executor: Executor, text: string, params: unknown[]): Promise<void> {
+  const client = driverClient(executor) as { query(text: string, params: unknown[]): Promise<unknown> };
+  await client.query(text, params);
 }
 
 export type DatabaseOptions =

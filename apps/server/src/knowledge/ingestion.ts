@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -10,12 +9,11 @@ import type { Embedder } from './embedder';
 import { extractLinks } from './links/extract';
 import { fetchPageText, LinkFetchError } from './links/fetch-page';
 import { ParseError, parseFile, tableToPassages, type FileKind } from './parsers';
+import { backfillLexemes, storePassages } from './passages';
 import { splitText } from './split';
 import type { VectorIndex } from './vectors';
 
 export const INGEST_FILE = 'ingest-file';
-/** Passages written per transaction while indexing. */
-const INDEX_BATCH = 250;
 export const INDEX_KNOWLEDGE = 'index-knowledge';
 
 export const ingestionQueues: QueueDefinition[] = [
@@ -38,9 +36,9 @@ export type Ingestion = ReturnType<typeof createIngestion>;
 /**
  * Background indexing of an agent's knowledge: uploaded files
  * (parse → split → embed → index) and the links of the knowledge base
- * (fetch → split → embed → index). Every job is idempotent: it replaces the
- * passages of its source in one transaction, so a retry after a crash never
- * duplicates passages.
+ * (fetch → split → embed → index). Every job is idempotent: it deletes the
+ * passages of its source before writing them again (passages.ts storePassages),
+ * so a retry after a crash never duplicates passages.
  */
 export function createIngestion(deps: IngestionDeps) {
   const { db, jobs, logger } = deps;
@@ -72,14 +70,10 @@ export function createIngestion(deps: IngestionDeps) {
       const parsed = await parseFile({ bytes, kind: file.kind as FileKind, filename: file.filename });
       const chunks = parsed.kind === 'table' ? tableToPassages(parsed.sheets) : splitText(parsed.text);
       if (chunks.length === 0) throw new ParseError('O arquivo não contém texto para indexar.');
-      const embedded = await indexPassages({
-        agentId: file.agentId,
-        userId: file.userId,
-        sourceType: 'file',
-        sourceId: file.id,
-        sourceName: file.filename,
-        chunks,
-      });
+      const source = { agentId: file.agentId, userId: file.userId, sourceType: 'file', sourceId: file.id, sourceName: file.filename } as const;
+      const embeddings = await embed(chunks);
+      if (!(await storePassages(deps, source, chunks, embeddings))) return; // deleted while it was being indexed
+      const embedded = embeddings !== null;
       await db
         .update(files)
         .set({ status: 'ready', passages: chunks.length, embedded, error: null, updatedAt: new Date() })
@@ -117,15 +111,20 @@ export function createIngestion(deps: IngestionDeps) {
       await tx.delete(passages).where(and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link')));
     });
     for (const page of fetched) {
-      await indexPassages({
-        agentId,
-        userId: kb.userId,
-        sourceType: 'link',
-        sourceId: page.url,
-        sourceName: page.title ? `${page.title} (${page.url})` : page.url,
-        chunks: splitText(page.text),
-        replace: false,
-      });
+      const chunks = splitText(page.text);
+      await storePassages(
+        deps,
+        {
+          agentId,
+          userId: kb.userId,
+          sourceType: 'link',
+          sourceId: page.url,
+          sourceName: page.title ? `${page.title} (${page.url})` : page.url,
+        },
+        chunks,
+        await embed(chunks),
+        { replace: false },
+      );
     }
     await embedMissing(agentId, 'knowledge_base');
     await db
@@ -134,55 +133,9 @@ export function createIngestion(deps: IngestionDeps) {
       .where(eq(knowledgeBases.agentId, agentId));
   }
 
-  /**
-   * Replaces the passages of one source. Embeddings are computed first; then the old passages are deleted and
-   * the new ones inserted in batches, each in its own short transaction (on PGlite one long transaction would
-   * stall every chat turn while a big spreadsheet is indexed). A retry deletes first, so it never duplicates.
-   * Returns whether embeddings were stored.
-   */
-  async function indexPassages(source: {
-    agentId: string;
-    userId: string;
-    sourceType: 'file' | 'link';
-    sourceId: string;
-    sourceName: string;
-    chunks: string[];
-    replace?: boolean;
-  }): Promise<boolean> {
-    const vectors = deps.embedder && deps.vectors.enabled ? await deps.embedder.embed(source.chunks) : null;
-    const rows = source.chunks.map((content, position) => ({
-      id: randomUUID(),
-      agentId: source.agentId,
-      userId: source.userId,
-      sourceType: source.sourceType,
-      sourceId: source.sourceId,
-      sourceName: source.sourceName,
-      position,
-      content,
-    }));
-    if (source.replace !== false) {
-      await db.delete(passages).where(and(eq(passages.sourceType, source.sourceType), eq(passages.sourceId, source.sourceId)));
-    }
-    for (let i = 0; i < rows.length; i += INDEX_BATCH) {
-      const batch = rows.slice(i, i + INDEX_BATCH);
-      const stored = await db.transaction(async (tx) => {
-        if (source.sourceType === 'file') {
-          // Lock the file row: a file deleted while it was being indexed must not get orphan passages.
-          const [alive] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
-          if (!alive) return false;
-        }
-        await tx.insert(passages).values(batch);
-        if (vectors) {
-          await deps.vectors.upsert(
-            tx,
-            batch.map((r, j) => ({ passageId: r.id, agentId: r.agentId, embedding: vectors[i + j]! })),
-          );
-        }
-        return true;
-      });
-      if (!stored) return false;
-    }
-    return Boolean(vectors);
+  /** Embeddings of the chunks when an embeddings provider and pgvector are there, else null (lexical only). */
+  async function embed(chunks: string[]): Promise<number[][] | null> {
+    return deps.embedder && deps.vectors.enabled ? deps.embedder.embed(chunks) : null;
   }
 
   /** Embeds passages of a source type that have no embedding yet (knowledge base text, saved synchronously). */
@@ -196,7 +149,7 @@ export function createIngestion(deps: IngestionDeps) {
     };
     if (missing.rows.length === 0) return;
     const vectors = await deps.embedder.embed(missing.rows.map((r) => r.content));
-    await deps.vectors.upsert(
+    await deps.vectors.insert(
       db,
       missing.rows.map((r, i) => ({ passageId: r.id, agentId, embedding: vectors[i]! })),
     );
@@ -216,5 +169,13 @@ export function createIngestion(deps: IngestionDeps) {
     await jobs.work<{ agentId: string }>(INDEX_KNOWLEDGE, (job) => indexKnowledge(job.data.agentId));
   }
 
-  return { enqueueFile, enqueueKnowledge, ingestFile, indexKnowledge, sweep, startWorkers };
+  return {
+    enqueueFile,
+    enqueueKnowledge,
+    ingestFile,
+    indexKnowledge,
+    sweep,
+    startWorkers,
+    backfillLexemes: () => backfillLexemes(db, log),
+  };
 }

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { knowledgeBases, passages } from '../db/schema';
+import { newPassages } from './passages';
 import { splitText } from './split';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
@@ -49,17 +49,9 @@ export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId
       .where(and(eq(passages.agentId, owner.agentId), eq(passages.sourceType, 'knowledge_base')));
     const chunks = splitText(knowledgeText(input));
     if (chunks.length > 0) {
-      await tx.insert(passages).values(
-        chunks.map((content, position) => ({
-          id: randomUUID(),
-          agentId: owner.agentId,
-          userId: owner.userId,
-          sourceType: 'knowledge_base' as const,
-          sourceName: KNOWLEDGE_SOURCE_NAME,
-          position,
-          content,
-        })),
-      );
+      await tx
+        .insert(passages)
+        .values(newPassages({ ...owner, sourceType: 'knowledge_base', sourceId: null, sourceName: KNOWLEDGE_SOURCE_NAME }, chunks));
     }
   });
   return getKnowledgeBase(db, owner.agentId);

@@ -1,8 +1,9 @@
 import { RETRIEVAL_TOP_K } from '@atende/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
+import { questionWords, wordQuery } from './text-search';
 import type { VectorIndex } from './vectors';
 
 export interface RetrievedPassage {
@@ -13,43 +14,43 @@ export interface RetrievedPassage {
   score: number;
 }
 
-/** Words of a question as tsquery terms: letters and digits only, both accented and accent-free. */
-export function queryTerms(text: string): string[] {
-  const words = text
-    .toLowerCase()
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 2 && w.length <= 40);
-  const terms = new Set<string>();
-  for (const w of words) {
-    terms.add(w);
-    terms.add(w.normalize('NFD').replace(/\p{M}/gu, ''));
-  }
-  return [...terms].slice(0, 64);
-}
+/** BM25 saturation and length normalisation (the usual constants). */
+const K1 = sql.raw('1.2');
+const K1_PLUS_1 = sql.raw('2.2');
+const B = sql.raw('0.75');
 
 /**
- * Lexical retrieval: Postgres full-text search with the 'portuguese'
- * configuration (stemmed, accent-insensitive), any-term match ranked by cover
- * density. Always filtered to one agent.
+ * Lexical retrieval: full-text search over the lexemes of knowledge/text-search.ts, ranked by BM25 with
+ * each word counted once per passage (passages are short; the tsvector keeps no positions): a question word
+ * weighs by its rarity among the agent's passages — a word in every row of a price list counts little,
+ * "microchip" a lot — and shorter passages win ties of words. Always filtered to one agent.
+ *
+ * One pass over the agent's passages (the btree on agent_id) tests each word once per passage; the counts,
+ * the rarities and the scores are plain arithmetic over that pass. The plan has no join whose cost depends
+ * on row estimates, which PGlite never gathers (no autovacuum there).
  */
 export async function lexicalSearch(db: Db, agentId: string, question: string, limit = RETRIEVAL_TOP_K): Promise<RetrievedPassage[]> {
-  const terms = queryTerms(question);
-  if (terms.length === 0) return [];
-  // Each term is quoted as a tsquery lexeme and stemmed by to_tsquery; '|' = any term.
-  const tsquery = terms.map((t) => `'${t}'`).join(' | ');
-  // Agent first: rank only this agent's passages (the GIN index would match every agent's rows and cost
-  // would grow with the whole corpus), then fetch the content of the winners.
+  const words = questionWords(question).map(wordQuery);
+  if (words.length === 0) return [];
+  const hit = (i: number) => sql.raw(`h${i}`);
+  const each = (fn: (i: number) => SQL, separator: string) => sql.join(words.map((_, i) => fn(i)), sql.raw(separator));
   const result = (await db.execute(sql`
-    with q as (select to_tsquery('portuguese', ${tsquery}) as q),
-    candidates as materialized (
-      select id, tsv, position from passages where agent_id = ${agentId}
+    with scan as materialized (
+      select id, position, length(tsv) as len, ${each((i) => sql`tsv @@ ${words[i]}::tsquery as ${hit(i)}`, ', ')}
+      from passages where agent_id = ${agentId}
+    ),
+    stats as (
+      select count(*)::float8 as n, greatest(avg(len), 1)::float8 as avg_len,
+        ${each((i) => sql`count(*) filter (where ${hit(i)})::float8 as ${sql.raw(`d${i}`)}`, ', ')}
+      from scan
     ),
     top as (
-      select c.id, c.position, ts_rank_cd(c.tsv, q.q, 1) as score
-      from candidates c, q
-      where c.tsv @@ q.q
-      order by score desc, c.position asc
+      select scan.id, scan.position,
+        (${each((i) => sql`case when ${hit(i)} then ln(1 + (n - ${sql.raw(`d${i}`)} + 0.5) / (${sql.raw(`d${i}`)} + 0.5)) else 0 end`, ' + ')})
+          * ${K1_PLUS_1} / (1 + ${K1} * (1 - ${B} + ${B} * len / avg_len)) as score
+      from scan, stats
+      where ${each(hit, ' or ')}
+      order by score desc, scan.position asc
       limit ${limit}
     )
     select p.id, p.content, p.source_name as "sourceName", p.source_type as "sourceType", top.score

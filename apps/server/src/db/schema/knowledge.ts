@@ -46,8 +46,10 @@ export const files = pgTable(
 
 /**
  * Indexed passages of an agent's knowledge (SPEC §3 documents_embeddings).
- * `tsv` holds the Portuguese stems of the text both with and without accents,
- * so "preco", "preço" and "preços" all match.
+ * `tsv` holds the lexemes of the content as the application analyses them
+ * (knowledge/text-search.ts: accent-free Portuguese stems, so "preco", "preço"
+ * and "preços" all match). It is null only for passages written before that
+ * analysis existed, until the start-up backfill has computed them.
  */
 export const passages = pgTable(
   'passages',
@@ -63,16 +65,14 @@ export const passages = pgTable(
     sourceName: text('source_name').notNull(),
     position: integer('position').notNull(),
     content: text('content').notNull(),
-    tsv: tsvector('tsv')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`to_tsvector('portuguese'::regconfig, content) || to_tsvector('portuguese'::regconfig, atende_unaccent(content))`,
-      ),
+    tsv: tsvector('tsv'),
     createdAt: createdAt(),
   },
   (t) => [
     index('passages_agent_idx').on(t.agentId, t.sourceType),
     index('passages_source_idx').on(t.sourceId),
-    index('passages_tsv_idx').using('gin', t.tsv),
+    index('passages_tsv_missing_idx')
+      .on(t.id)
+      .where(sql`${t.tsv} is null`),
   ],
 );

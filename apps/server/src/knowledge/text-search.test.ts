@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { lexemeSet, questionWords, toTsvector, wordQuery } from './text-search';
+
+const lexemes = (text: string) => [...lexemeSet(text)].sort();
+
+describe('text analysis', () => {
+  it('meets singular, plural, upper case and missing accents on one lexeme', () => {
+    const forms = ['preço', 'preços', 'PRECO', 'precos', 'Preço!'];
+    const sets = forms.map(lexemes);
+    for (const set of sets) expect(set).toEqual(sets[0]);
+    expect(sets[0]).toHaveLength(1);
+    // Accent-free -ção/-ões/-ão words are also stemmed with the accents restored.
+    for (const [written, other] of [['informação', 'informacoes'], ['informacao', 'informações'], ['pão', 'pao'], ['cartões', 'cartao']]) {
+      expect(lexemes(written).filter((l) => lexemeSet(other).has(l)), `${written} ~ ${other}`).not.toEqual([]);
+    }
+  });
+
+  it('leaves Portuguese stop words out and keeps numbers and codes as written', () => {
+    expect(questionWords('Qual é o preço do pão de queijo?')).toEqual([['prec'], ['pa', 'pao'], ['queij']]);
+    expect(lexemes('Tênis 45, código PF0001, 2kg')).toEqual(['2kg', '45', 'codig', 'pf0001', 'ten']);
+    expect(lexemes('de a o que e do da em um para')).toEqual([]);
+  });
+
+  it('writes a tsvector literal of the distinct lexemes, with no positions', () => {
+    expect(toTsvector('Preços e preço: bolo de cenoura')).toBe("'prec' 'bol' 'cenour'");
+    expect(toTsvector(' ... ')).toBe('');
+    // Only letters and digits reach a lexeme: quotes and backslashes can never break the literal.
+    expect(toTsvector(`it's a \\ 'quoted' "word"`)).toMatch(/^('[\p{L}\p{N}]+' ?)+$/u);
+  });
+
+  it('asks for each question word once, as a prefix when it is a long word stem', () => {
+    const words = questionWords('Sangrar depois de sangrar? Número 45');
+    expect(words).toEqual([['sangr'], ['numer'], ['45']]);
+    expect(words.map(wordQuery)).toEqual(["'sangr':*", "'numer':*", "'45'"]);
+    expect(wordQuery(['gat'])).toBe("'gat'"); // short stems match exactly ("banh" must not find "banheiro")
+    // A word whose accented and accent-free stems differ asks for either.
+    const [ambiguous] = questionWords('informações');
+    expect(ambiguous!.length).toBeGreaterThan(1);
+    expect(wordQuery(ambiguous!)).toContain(' | ');
+  });
+
+  it('ignores absurdly long tokens and caps the question', () => {
+    expect(lexemes('a'.repeat(61))).toEqual([]);
+    const long = Array.from({ length: 50 }, (_, i) => `palavra${i}x`).join(' ');
+    expect(questionWords(long)).toHaveLength(32);
+  });
+});

@@ -1,0 +1,114 @@
+import { stemmer } from '@orama/stemmers/portuguese';
+import { stopwords } from '@orama/stopwords/portuguese';
+
+/**
+ * The text analysis of full-text search, done in the application for both the
+ * passages and the questions (ADR 0008). Words are cut at anything that is not
+ * a letter or a digit, lower-cased, stripped of Portuguese stop words, stemmed
+ * with the Snowball Portuguese stemmer (the same algorithm and stop words as
+ * Postgres's 'portuguese' configuration) and stripped of accents. A word is
+ * stemmed as written, without accents and, for -ão words and their plurals,
+ * as the accented singular, so "preço" meets "precos" and "informação" meets
+ * "informacoes". Postgres only stores the
+ * result (a tsvector built from text: no parsing or stemming on the database
+ * side) and matches it with tsquery literals built by the same code.
+ */
+
+const MAX_WORD_LENGTH = 60;
+/** Shortest stem matched as a prefix (see wordQuery). */
+const PREFIX_MIN = 5;
+/** Words of a question taken into account. */
+const MAX_QUERY_WORDS = 32;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+const MARKS = /\p{M}/gu;
+const DIGIT = /\p{N}/u;
+
+const fold = (word: string): string => (NON_ASCII.test(word) ? word.normalize('NFD').replace(MARKS, '') : word);
+
+const STOP_WORDS = new Set(stopwords.flatMap((w) => [w, fold(w)]));
+
+/** Lexemes per lower-cased word; a bounded memo (most words of a text repeat, and stemming is the costly part). */
+const memo = new Map<string, readonly string[]>();
+const MEMO_LIMIT = 50_000;
+const NONE: readonly string[] = [];
+
+function lexemesOf(word: string): readonly string[] {
+  const known = memo.get(word);
+  if (known) return known;
+  // Numbers and codes (PF0001, 45, 2kg) are kept as written, and not memoised: a price list has
+  // thousands of distinct ones that would push the words out.
+  if (DIGIT.test(word)) return word.length > MAX_WORD_LENGTH ? NONE : [fold(word)];
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  const lexemes = analyzeWord(word);
+  memo.set(word, lexemes);
+  return lexemes;
+}
+
+/**
+ * -ão words, which the stemmer only knows accented and does not bring together with their plurals (-ões,
+ * -ães): "informacoes", "informações" and "informacao" are also stemmed as "informação".
+ */
+const NASAL_ENDING = /(c?)(ao|oes|aes)$/;
+
+function analyzeWord(word: string): readonly string[] {
+  if (word.length > MAX_WORD_LENGTH) return NONE;
+  const bare = fold(word);
+  if (STOP_WORDS.has(word) || STOP_WORDS.has(bare)) return NONE;
+  const forms = new Set([word, bare]);
+  const nasal = NASAL_ENDING.exec(bare);
+  if (nasal) forms.add(`${bare.slice(0, nasal.index)}${nasal[1] ? 'ç' : ''}ão`);
+  return [...new Set([...forms].map((form) => fold(stemmer(form))))];
+}
+
+function words(text: string): string[] {
+  return text.normalize('NFC').toLowerCase().match(WORD) ?? [];
+}
+
+/**
+ * The tsvector of a text, in tsvector input syntax ('lexeme' 'other'). Lexemes
+ * hold only letters and digits, so they never need escaping. No positions:
+ * ranking weighs words by rarity, not proximity (retrieval.ts), and without
+ * them the vector is about half the size to build, send, parse and store.
+ */
+export function toTsvector(text: string): string {
+  const lexemes = lexemeSet(text);
+  return lexemes.size === 0 ? '' : `'${[...lexemes].join("' '")}'`;
+}
+
+/**
+ * The searchable words of a question, each as its lexemes (one, or two when
+ * the accented and accent-free stems differ), in order and without repeats.
+ * Stop words and words that analyse to nothing are left out.
+ */
+export function questionWords(text: string): Array<readonly string[]> {
+  const seen = new Set<string>();
+  const out: Array<readonly string[]> = [];
+  for (const word of words(text)) {
+    const lexemes = lexemesOf(word);
+    const key = lexemes.join(' ');
+    if (lexemes.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push(lexemes);
+    if (out.length === MAX_QUERY_WORDS) break;
+  }
+  return out;
+}
+
+/**
+ * A question word as a tsquery literal matching any of its lexemes — as a prefix when the lexeme is a word
+ * stem of at least PREFIX_MIN letters. The Snowball stemmer is light: it leaves derivations apart
+ * ("sangrar" → sangr, "sangramento" → sangrament; "cancelar" → cancel, "cancelamento" → cancelament), and
+ * the prefix brings them together. Numbers and codes match exactly (45 must not find 450).
+ */
+export function wordQuery(lexemes: readonly string[]): string {
+  return lexemes.map((l) => (l.length >= PREFIX_MIN && !DIGIT.test(l) ? `'${l}':*` : `'${l}'`)).join(' | ');
+}
+
+/** The lexemes of a text as a set (the offline responder matches answers with it). */
+export function lexemeSet(text: string): Set<string> {
+  const set = new Set<string>();
+  for (const word of words(text)) for (const lexeme of lexemesOf(word)) set.add(lexeme);
+  return set;
+}

@@ -1,0 +1,95 @@
+import { stemmer } from '@orama/stemmers/portuguese';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../src/db/schema';
+import { backfillLexemes, storePassages } from '../src/knowledge/passages';
+import { lexicalSearch } from '../src/knowledge/retrieval';
+import { createUserWithAgent } from './helpers/agents';
+import { createTestContext, type TestContext } from './helpers/context';
+
+const silent = pino({ level: 'silent' });
+
+describe('lexical retrieval', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** Stores passages as a file of the agent, the way ingestion does. */
+  async function addFile(owner: { userId: string; agentId: string }, name: string, chunks: string[]) {
+    const id = `file-${name}-${owner.agentId}`;
+    await ctx.database.db.insert(files).values({
+      id,
+      agentId: owner.agentId,
+      userId: owner.userId,
+      filename: name,
+      path: `${owner.userId}/${owner.agentId}/${name}`,
+      size: 1,
+      mimeType: 'text/plain',
+      kind: 'txt',
+      status: 'processing',
+    });
+    await storePassages({ db: ctx.database.db, vectors: ctx.services.vectors }, { ...owner, sourceType: 'file', sourceId: id, sourceName: name }, chunks, null);
+  }
+
+  async function newAgent() {
+    const { user, agent } = await createUserWithAgent(ctx);
+    return { userId: user.id, agentId: agent.id };
+  }
+
+  const contents = async (agentId: string, question: string) => (await lexicalSearch(ctx.database.db, agentId, question)).map((p) => p.content);
+
+  it('weighs words by rarity: the one passage about the rare word wins over many about the common one', async () => {
+    const owner = await newAgent();
+    const common = Array.from({ length: 30 }, (_, i) => `Banho e tosa para gato de porte ${i}: valor sob consulta, gato precisa estar vacinado.`);
+    await addFile(owner, 'servicos.txt', [...common, 'Aplicação de microchip: R$ 120,00, feita pela veterinária.']);
+    const found = await contents(owner.agentId, 'quanto custa colocar microchip no meu gato?');
+    expect(found[0]).toContain('microchip');
+    expect(found).toHaveLength(8);
+  });
+
+  it('finds accents, plurals and derived forms, and only the asking agent’s passages', async () => {
+    const owner = await newAgent();
+    const other = await newAgent();
+    await addFile(owner, 'cuidados.txt', [
+      'Depois da extração, em caso de sangramento, morda uma gaze por 30 minutos.',
+      'Informação sobre pagamentos: aceitamos cartões de crédito e Pix.',
+      'Horário: de segunda a sexta, das 8h às 18h.',
+    ]);
+    await addFile(other, 'segredo.txt', ['Sangramento e cartões: texto de outro agente.']);
+    expect((await contents(owner.agentId, 'o que fazer se sangrar?'))[0]).toContain('morda uma gaze');
+    expect((await contents(owner.agentId, 'voces aceitam cartao? quero informacoes'))[0]).toContain('cartões de crédito');
+    const everything = await contents(owner.agentId, 'sangramento cartões informação horário outro agente');
+    expect(everything).toHaveLength(3);
+    expect(everything.join(' ')).not.toContain('outro agente');
+    expect(await contents(owner.agentId, 'de o a que')).toEqual([]); // stop words only
+  });
+
+  it('computes the lexemes of passages written before migration 0006 in the background', async () => {
+    const owner = await newAgent();
+    await addFile(owner, 'antigo.txt', ['Entregamos no bairro Jardim Botânico às terças.']);
+    await ctx.database.db.execute(sql`update passages set tsv = null where agent_id = ${owner.agentId}`);
+    expect(await contents(owner.agentId, 'entrega no jardim botanico?')).toEqual([]);
+    expect(await backfillLexemes(ctx.database.db, silent)).toBeGreaterThanOrEqual(1);
+    expect(await contents(owner.agentId, 'entrega no jardim botanico?')).toEqual(['Entregamos no bairro Jardim Botânico às terças.']);
+    expect(await backfillLexemes(ctx.database.db, silent)).toBe(0);
+  });
+
+  it("stems exactly like the database's own Snowball Portuguese stemmer", async () => {
+    const words = [
+      'preço', 'preços', 'entregas', 'entregamos', 'informação', 'informações', 'cartões', 'pagamento', 'pagar',
+      'horários', 'funcionamento', 'aberto', 'abertura', 'trocas', 'devolução', 'garantia', 'produtos', 'cachorros',
+      'vacinação', 'consultas', 'agendamento', 'bairros', 'frete', 'grátis', 'tamanhos', 'numeração', 'sapatos',
+      'tênis', 'cardápio', 'sobremesas', 'refrigerante', 'estacionamento', 'manobrista', 'gestantes', 'extração',
+    ];
+    const result = (await ctx.database.db.execute(
+      sql`select w, (ts_lexize('portuguese_stem', w))[1] as stem from unnest(${sql.param(words)}::text[]) as w`,
+    )) as unknown as { rows: Array<{ w: string; stem: string }> };
+    expect(result.rows).toHaveLength(words.length);
+    for (const { w, stem } of result.rows) expect(stemmer(w), w).toBe(stem);
+  });
+});
