@@ -30,8 +30,8 @@
 // BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test: also run the ingestion section there;
 // it needs the product's migrations, which it applies like the server does at start-up).
 //
-// The retrieval corpora take minutes to build on 2 shared cores (100,000 passages through storePassages
-// into PGlite), so each is built once into a PGlite data directory under bench/.cache (keyed by a hash of
+// The retrieval corpora take up to a minute to build on 2 shared cores (100,000 passages through
+// storePassages into PGlite), so each is built once into a PGlite data directory under bench/.cache (keyed by a hash of
 // everything it depends on) and reopened with openDatabase({kind:'pglite', dir}) — the same on-disk
 // configuration as `npm start` with DATA_DIR — on later runs.
 import { execFileSync } from 'node:child_process';
@@ -883,30 +883,6 @@ function printSummary(ing: Ingestion | null, ret: Retrieval | null, qual: Qualit
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.value} ${t.unit} (target ${t.target})`);
 }
 
-/**
- * Proposals drawn from this run's figures (none when nothing stands out). Only what the measurements
- * show directly: each names the figures it rests on.
- */
-function proposalsFrom(ret: Retrieval | null): string[] {
-  const out: string[] = [];
-  const slow = (ret?.sizes ?? []).filter((s) => {
-    const without = s.lexicalMs.p95 ?? 0;
-    const withStats = s.withPlannerStatistics?.lexicalMs.p95 ?? Infinity;
-    return without > TARGETS.p95Ms && without > 1.5 * withStats;
-  });
-  if (slow.length) {
-    const figures = slow
-      .map((s) => `${s.passages.toLocaleString('en')} passages: lexical p95 ${s.lexicalMs.p95} ms (cpu ${s.lexicalMs.cpuMsPerQuery} ms/question) without statistics, ${s.withPlannerStatistics!.lexicalMs.p95} ms (cpu ${s.withPlannerStatistics!.lexicalMs.cpuMsPerQuery}) after ANALYZE`)
-      .join('; ');
-    out.push(
-      `retrieval.ts lexicalSearch on PGlite: the query is much slower without planner statistics, which PGlite never gets (no autovacuum, and nothing runs ANALYZE): ${figures} (retrieval.sizes[].lexicalMs vs withPlannerStatistics.lexicalMs). ` +
-        'Without statistics the planner estimates the matched/hits CTEs at about one row and joins them by nested loops, so the cost grows with (passages matched × word hits) of the agent. ' +
-        'Either run ANALYZE on passages (and passage_embeddings) on PGlite after indexing — at the end of an ingestion job, throttled — and at start-up, or restructure the query so its plan does not depend on row estimates (e.g. carry the indexes of the words each matched passage contains as an array, instead of joining hits back to matched by id).',
-    );
-  }
-  return out;
-}
-
 async function main(): Promise<number> {
   const machine = machineInfo(); // before we add load: shows whether the box was quiet
   const started = performance.now();
@@ -916,8 +892,6 @@ async function main(): Promise<number> {
   const targets = evaluateTargets(ing, ret, qual);
   const durationS = round((performance.now() - started) / 1000, 1);
   printSummary(ing, ret, qual, targets);
-  const proposals = proposalsFrom(ret);
-  if (proposals.length) console.log(`\nProposals drawn from this run (also in the JSON):\n${proposals.map((p) => `  - ${p}`).join('\n')}`);
 
   // Postgres stages count only when the database's own CPU could be told apart from the rest of the machine.
   const stores = (r: Ingestion['postgres']) => (r?.files ?? []).flatMap((f) => [f.store, f.storeWithoutEmbeddings]);
@@ -954,7 +928,7 @@ async function main(): Promise<number> {
         notes: [
           'Everything runs in this one process, as in `npm start`: PGlite (Postgres compiled to wasm32) on the main thread, parse workers beside it. cpuMs is the CPU of the whole process; otherProcessesCpuCores is what the rest of the machine used meanwhile (2 shared cores: wall times grow when others work). On Postgres the database works in its own processes: databaseCpuMs is the CPU of this run\'s backends (read from /proc when the server is on this machine), excluded from otherProcessesCpuCores and included in splitAndIndex.cpuMs.',
           'MB/s are MB (2^20 bytes, UTF-8) of extracted text per second: for the PDF the text of its text layer, for spreadsheets the cells as tab-separated rows (the "coluna: valor" passages built from them are larger, see passageTextMB).',
-          'split + index = splitText/tableToPassages + the product\'s storePassages (knowledge/passages.ts), as ingestion.ts calls it: delete the file\'s old passages, then batches of 250 passages, each in its own transaction that locks the file row, inserts the rows with their tsvector (computed in JS by toTsvector in knowledge/text-search.ts: a plain tsvector column, no generated column and no text analysis in SQL; the GIN and btree indexes are maintained by the insert) and stores the embeddings with VectorIndex.insert (binary COPY on PGlite, multi-row INSERT of vector literals on Postgres). There is no HNSW index: vector search is an exact scan of one agent\'s embeddings (ADR 0004). The fake embedding computation is a separate stage (embed): with a real provider it is network time. end-to-end = parse + split + embed + store (no embed when pgvector is missing: the product does not embed then).',
+          'split + index = splitText/tableToPassages + the product\'s storePassages (knowledge/passages.ts), as ingestion.ts calls it: delete the file\'s old passages, then batches of 250 passages, each in its own transaction that locks the file row, inserts the rows with their tsvector (computed in JS by toTsvector in knowledge/text-search.ts: a plain tsvector column, no generated column and no text analysis in SQL and no GIN index; the btree indexes are maintained by the insert) and stores the embeddings with VectorIndex.insert (binary COPY on PGlite, multi-row INSERT of vector literals on Postgres). There is no HNSW index: vector search is an exact scan of one agent\'s embeddings (ADR 0004). The fake embedding computation is a separate stage (embed): with a real provider it is network time. end-to-end = parse + split + embed + store (no embed when pgvector is missing: the product does not embed then).',
           'breakdown: analyzeMs = toTsvector over the same chunks alone (the JS analysis storePassages does; memo of word lexemes warm — the first pass, which also stems the words new to the process, is analyze.firstPassMs); storeWithoutEmbeddingsMs = storePassages again with embeddings = null into a fresh file row, after the first run\'s passages were deleted; embeddingsMs = store − store without embeddings; passagesWithoutAnalysisMs = store without embeddings − analyzeMs (database work for the passages plus the driver). Differences of two runs: estimates, not separate measurements.',
           'otherQueriesWhileIndexingMs: a `select 1` sent every 50 ms during the store, as a chat turn would query meanwhile. On PGlite (one connection) it waits for the batch transaction in progress; on Postgres it has its own pooled connection.',
           'The embed stage uses fakeEmbedding with the md5 of each trigram memoised (vectors verified identical); endToEndWithUnmemoisedFake estimates the figure with the unmemoised fake.',
@@ -963,7 +937,7 @@ async function main(): Promise<number> {
           'Retrieval corpus: 1,000 passages per agent (two thirds prose of 300–1,000 characters, one third catalogue rows as tableToPassages renders them), ten kinds of business, written with storePassages (one file row per agent, fake embeddings) into a PGlite data directory, reopened for the measurements; the build is not measured (corpora[].load). The target agent (a padaria) is queried with customer questions about its items, neighbourhoods and policies. No ANALYZE is run for the main figures, as in the product on PGlite (no autovacuum there); withPlannerStatistics repeats the queries after ANALYZE inside a rolled-back transaction, as on a Postgres server after autovacuum. vectorSearchMs.meanRowsReturnedOf20 counts the rows the product\'s vector search returns of the 20 candidates it asks for.',
           'Quality: the knowledge base text saved with saveKnowledgeBase and embedded with VectorIndex.insert (like ingestion\'s embedMissing), the files stored with storePassages. "hybrid" uses the e2e fake embeddings, which are character-trigram hashes, not a semantic model: the hybrid figure measures the fusion machinery with a weak semantic signal; vectorOnly is the product vector search alone (exact). The questions were written as customers write (missing accents, synonyms, world knowledge) and not tuned to the retriever; each label is checked to match exactly one indexed passage.',
         ],
-        proposals,
+        nextSteps: 'docs/decisions/0008-text-analysis-in-the-application.md ("Not reached: the 5 MB/s ingestion target")',
         ingestion: ing,
         retrieval: ret,
         quality: qual,
