@@ -10,10 +10,10 @@
  * build entry.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { LinkFetchError } from './errors';
 import { RENDER_DOCUMENT_SOURCE, type RenderedPage } from './render';
 import { createSemaphore } from '../../lib/semaphore';
+import { runWorker } from '../../lib/worker';
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 5_000;
 const MAX_OLD_GENERATION_MB = 256;
@@ -63,37 +63,25 @@ export async function renderHtmlInWorker(
   libraryPath ??= createRequire(import.meta.url).resolve('html-to-text');
   await acquire();
   try {
-    return await new Promise<RenderedPage>((resolve, reject) => {
-      const worker = new Worker(workerScript(), {
-        eval: true,
-        workerData: { html, lib: libraryPath },
-        execArgv: [],
-        env: {},
-        resourceLimits: { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: 32 },
-      });
-      let settled = false;
-      const finish = (error: Error | null, page?: RenderedPage) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        void worker.terminate();
-        if (error) reject(error);
-        else resolve(page as RenderedPage);
-      };
-      const timer = setTimeout(
-        () => finish(tooComplex(opts.url, `HTML render exceeded ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      worker.on('message', (reply: Reply) => {
-        if (reply.ok) finish(null, reply.page);
-        else if (/RangeError: Maximum call stack/.test(reply.error)) finish(tooComplex(opts.url, reply.error));
-        else finish(new Error(`HTML render failed: ${reply.error}`));
-      });
-      worker.on('error', (err: Error & { code?: string }) => {
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(tooComplex(opts.url, err.message));
-        else finish(new Error(`HTML render worker failed: ${err.message}`, { cause: err }));
-      });
-      worker.on('exit', (code) => finish(new Error(`HTML render worker exited with code ${code} without a result`)));
+    return await runWorker<RenderedPage>({
+      script: workerScript(),
+      eval: true,
+      workerData: { html, lib: libraryPath },
+      env: {},
+      resourceLimits: { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: 32 },
+      timeoutMs,
+      onReply: (reply) => {
+        const r = reply as Reply;
+        if (r.ok) return r.page;
+        if (/RangeError: Maximum call stack/.test(r.error)) return tooComplex(opts.url, r.error);
+        return new Error(`HTML render failed: ${r.error}`);
+      },
+      onError: (err) =>
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? tooComplex(opts.url, err.message)
+          : new Error(`HTML render worker failed: ${err.message}`, { cause: err }),
+      onTimeout: () => tooComplex(opts.url, `HTML render exceeded ${timeoutMs} ms`),
+      onExit: (code) => new Error(`HTML render worker exited with code ${code} without a result`),
     });
   } finally {
     release();

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { messages, ParseError } from './errors';
 import { type WorkerReply, type WorkerRequest } from './protocol';
 import { type FileKind, type ParsedDocument } from './types';
 import { createSemaphore } from '../../lib/semaphore';
+import { runWorker } from '../../lib/worker';
 
 export interface ParseFileInput {
   bytes: Uint8Array;
@@ -35,7 +35,6 @@ export interface ParseFileOptions {
 
 /** Parses running at once in this process; more wait their turn (their timeout starts when they run). */
 const MAX_CONCURRENT = 2;
-const RSS_POLL_MS = 100;
 /** Worker errors that mean "the parser is not installed/built right" (rejected as plain Error, not ParseError). */
 const INFRASTRUCTURE_ERRORS = new Set([
   'ERR_MODULE_NOT_FOUND',
@@ -91,66 +90,46 @@ export async function parseFile(input: ParseFileInput, options: ParseFileOptions
 
   await acquire();
   try {
-    return await runWorker(request, label, { timeoutMs, maxMemoryMb, maxRssGrowthMb }, options.worker ?? workerTarget());
+    return await parseInWorker(request, label, { timeoutMs, maxMemoryMb, maxRssGrowthMb }, options.worker ?? workerTarget());
   } finally {
     release();
   }
 }
 
-function runWorker(
+function parseInWorker(
   request: WorkerRequest,
   label: string,
   limits: { timeoutMs: number; maxMemoryMb: number; maxRssGrowthMb: number },
   target: { script: URL | string; eval: boolean },
 ): Promise<ParsedDocument> {
-  return new Promise<ParsedDocument>((resolve, reject) => {
-    const worker = new Worker(target.script, {
-      eval: target.eval,
-      workerData: request,
-      transferList: [request.buffer],
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64 },
-    });
-    const rssStart = process.memoryUsage.rss();
-    let settled = false;
-
-    const finish = (error: Error | null, doc?: ParsedDocument) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearInterval(watchdog);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(doc!);
-    };
-
-    const timer = setTimeout(
-      () => finish(new ParseError(messages.timeout, { detail: `${label}: no result after ${limits.timeoutMs} ms` })),
-      limits.timeoutMs,
-    );
-    const watchdog = setInterval(() => {
-      const grown = (process.memoryUsage.rss() - rssStart) / (1024 * 1024);
-      if (grown > limits.maxRssGrowthMb) {
-        finish(new ParseError(messages.tooBig, { detail: `${label}: process RSS grew by ${grown.toFixed(0)} MB` }));
-      }
-    }, RSS_POLL_MS);
-
-    worker.on('message', (reply: WorkerReply) => {
-      if (reply.ok) finish(null, reply.doc);
-      else finish(new ParseError(reply.message || messages.unexpected, { detail: `${label}: ${reply.detail ?? ''}` }));
-    });
-    worker.on('error', (err: Error & { code?: string }) => {
+  const rssStart = process.memoryUsage.rss();
+  return runWorker<ParsedDocument>({
+    ...target,
+    workerData: request,
+    transferList: [request.buffer],
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64 },
+    timeoutMs: limits.timeoutMs,
+    onReply: (reply) => {
+      const r = reply as WorkerReply;
+      return r.ok ? r.doc : new ParseError(r.message || messages.unexpected, { detail: `${label}: ${r.detail ?? ''}` });
+    },
+    onError: (err) => {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        finish(new ParseError(messages.tooBig, { detail: `${label}: ${err.message}`, cause: err }));
-      } else if (err.code && INFRASTRUCTURE_ERRORS.has(err.code)) {
-        // The worker could not even load: a deployment problem, not this file's fault.
-        finish(new Error(`parse worker failed to start (${err.code}): ${err.message}`, { cause: err }));
-      } else {
-        finish(new ParseError(messages.unexpected, { detail: `${label}: worker error ${err.name}: ${err.message}`, cause: err }));
+        return new ParseError(messages.tooBig, { detail: `${label}: ${err.message}`, cause: err });
       }
-    });
-    worker.on('exit', (code) => {
-      finish(new ParseError(messages.unexpected, { detail: `${label}: worker exited with code ${code} without a result` }));
-    });
+      // The worker could not even load: a deployment problem, not this file's fault.
+      if (err.code && INFRASTRUCTURE_ERRORS.has(err.code)) {
+        return new Error(`parse worker failed to start (${err.code}): ${err.message}`, { cause: err });
+      }
+      return new ParseError(messages.unexpected, { detail: `${label}: worker error ${err.name}: ${err.message}`, cause: err });
+    },
+    onTimeout: () => new ParseError(messages.timeout, { detail: `${label}: no result after ${limits.timeoutMs} ms` }),
+    onExit: (code) => new ParseError(messages.unexpected, { detail: `${label}: worker exited with code ${code} without a result` }),
+    // ArrayBuffers are outside V8's heap limit: the process RSS is the backstop.
+    watchdog: () => {
+      const grown = (process.memoryUsage.rss() - rssStart) / (1024 * 1024);
+      if (grown <= limits.maxRssGrowthMb) return null;
+      return new ParseError(messages.tooBig, { detail: `${label}: process RSS grew by ${grown.toFixed(0)} MB` });
+    },
   });
 }
