@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { LegalLinks } from '../../components/LegalLinks';
 import { Logo } from '../../components/ui/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -29,13 +29,7 @@ export function AuthShell({
         </div>
       </main>
       <footer className="pb-6 text-center text-xs text-slate-500">
-        <Link to="/terms" className="hover:text-slate-700 hover:underline">
-          Termos de Uso
-        </Link>
-        <span aria-hidden="true"> · </span>
-        <Link to="/privacy" className="hover:text-slate-700 hover:underline">
-          Política de Privacidade
-        </Link>
+        <LegalLinks linkClassName="hover:text-slate-700 hover:underline" />
       </footer>
     </div>
   );

@@ -1,5 +1,6 @@
 import { planIds, plans, type Plan, type PlanId } from '@atende/shared';
 import { Link, useNavigate } from 'react-router';
+import { LegalLinks } from '../../components/LegalLinks';
 import { buttonClass } from '../../components/ui/Button';
 import { Logo } from '../../components/ui/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -87,13 +88,7 @@ export default function PricingPage() {
         </p>
       </main>
       <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">
-        <Link to="/terms" className="hover:underline">
-          Termos de Uso
-        </Link>
-        <span aria-hidden="true"> · </span>
-        <Link to="/privacy" className="hover:underline">
-          Política de Privacidade
-        </Link>
+        <LegalLinks linkClassName="hover:underline" />
       </footer>
     </div>
   );
