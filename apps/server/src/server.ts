@@ -5,6 +5,7 @@ import { createApp, createWorkerApp } from './app';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { scheduleMaintenance } from './db/maintenance';
 import { createLogger, type Logger } from './logger';
 import { createServices, startBackgroundWork, type Services } from './services';
 import { bootstrapSupportAgent } from './support/bootstrap';
@@ -40,6 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await bootstrapSupportAgent({ db: database.db, ingestion: services.ingestion, logger });
     return { services, stopBackground };
   });
+  const stopMaintenance = scheduleMaintenance(database, logger);
   const app = config.role === 'worker' ? createWorkerApp({ config, database, logger, services }) : createWebApp(config, database, logger, services);
 
   const server: ServerType = await new Promise((resolve) => {
@@ -56,6 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopMaintenance();
       await stopBackground();
       await database.close();
     },
