@@ -20,9 +20,9 @@ export interface PassageSource {
   sourceName: string;
 }
 
-/** The rows of a source's passages, with their full-text lexemes. */
 type NewPassage = Required<Omit<typeof passages.$inferInsert, 'createdAt'>>;
 
+/** The rows of a source's passages, with their full-text lexemes. */
 export function newPassages(source: PassageSource, chunks: string[], firstPosition = 0): NewPassage[] {
   return chunks.map((content, i) => ({
     id: randomUUID(),
