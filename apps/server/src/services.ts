@@ -53,7 +53,6 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
   if (options.workers === false) return () => services.jobs.stop();
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
-  void services.ingestion.backfillLexemes().catch((err: unknown) => logger.error({ err }, 'full-text backfill failed'));
   const sweep = () => services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed'));
   void sweep();
   const timer = setInterval(sweep, 60_000);

@@ -155,13 +155,18 @@ export function createIngestion(deps: IngestionDeps) {
     );
   }
 
-  /** Re-enqueues files left waiting (failed enqueue) or interrupted; cheap and idempotent. */
+  /**
+   * Re-enqueues files left waiting (failed enqueue) or interrupted, and computes the lexemes of passages that
+   * have none (written before migration 0006, or by an older instance during a rolling deploy). Cheap and
+   * idempotent: both look through small indexes when there is nothing to do.
+   */
   async function sweep(): Promise<void> {
     const stale = await db
       .select({ id: files.id })
       .from(files)
       .where(and(inArray(files.status, ['queued', 'processing']), sql`${files.updatedAt} < now() - interval '2 minutes'`));
     for (const f of stale) await enqueueFile(f.id);
+    await backfillLexemes(db, log);
   }
 
   async function startWorkers(): Promise<void> {
@@ -176,6 +181,5 @@ export function createIngestion(deps: IngestionDeps) {
     indexKnowledge,
     sweep,
     startWorkers,
-    backfillLexemes: () => backfillLexemes(db, log),
   };
 }
