@@ -165,6 +165,21 @@ describe('checkout', () => {
     const signedOut = await call({ plan: 'pro', payer_email: user.email });
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toEqual({ error: expect.any(String) });
+
+    // The session cookie alone, from another site's page: refused like every other cookie-authenticated write.
+    const crossSite = await ctx.app.request('/.netlify/functions/create-subscription', {
+      method: 'POST',
+      headers: { cookie: user.cookie, origin: 'https://site-malicioso.example', 'content-type': 'text/plain' },
+      body: JSON.stringify({ plan: 'pro', payer_email: user.email }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ error: 'Requisição recusada: origem não permitida.' });
+    const sameSite = await ctx.request('/.netlify/functions/create-subscription', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { plan: 'pro', payer_email: user.email },
+    });
+    expect(sameSite.status).toBe(200);
   });
 
   it('reports a provider failure and keeps no subscription', async () => {

@@ -157,7 +157,7 @@ const routes = {
 
 export function agentRoutes(db: Db, auth: Auth, config: Config) {
   const app = new OpenAPIHono<AppEnv>();
-  app.use('/api/agents', requireAuth(auth));
+  // '/api/agents/*' also matches '/api/agents'.
   app.use('/api/agents/*', requireAuth(auth));
   app.use('/api/agents/*', async (c, next) => {
     await next();

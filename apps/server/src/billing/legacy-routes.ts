@@ -2,7 +2,9 @@ import { legacySubscriptionSchema } from '@atende/shared';
 import { Hono } from 'hono';
 import type { Auth } from '../auth/auth';
 import type { AppEnv } from '../http/context';
+import { requireAuth } from '../http/auth-guard';
 import { AppError } from '../http/errors';
+import { toAppError } from '../http/middleware';
 import type { RateLimiter } from '../http/rate-limit';
 import type { BillingContext } from './context';
 import { createSubscription } from './create-subscription';
@@ -14,10 +16,13 @@ import { createSubscription } from './create-subscription';
  */
 export function legacySubscriptionRoutes(ctx: BillingContext, auth: Auth, checkouts: RateLimiter) {
   const app = new Hono<AppEnv>();
+  const guard = requireAuth(auth);
   app.post('/.netlify/functions/create-subscription', async (c) => {
     try {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      // The shared guard (session + trusted origin for cookie writes), run here so its errors get this
+      // contract's {error} body.
+      await guard(c, async () => {});
+      const session = c.var.auth;
       const input = legacySubscriptionSchema.safeParse(await c.req.json().catch(() => null));
       if (!input.success) {
         throw new AppError('VALIDATION_FAILED', 'Invalid subscription request', {
@@ -32,7 +37,7 @@ export function legacySubscriptionRoutes(ctx: BillingContext, auth: Auth, checko
       checkouts.consume(session.user.id);
       return c.json(await createSubscription(ctx, session.user, input.data.plan), 200);
     } catch (err) {
-      const error = err instanceof AppError ? err : new AppError('INTERNAL', 'Failed to create subscription', { cause: err });
+      const error = toAppError(err, 'Failed to create subscription');
       if (error.status >= 500) ctx.logger.error({ err }, 'create-subscription failed');
       c.header('Cache-Control', 'no-store');
       if (error.retryAfter) c.header('Retry-After', String(error.retryAfter));

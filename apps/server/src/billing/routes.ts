@@ -107,9 +107,8 @@ export function billingRoutes({ db, auth, config, logger }: BillingDeps) {
   const user = (c: { var: AppEnv['Variables'] }) => c.var.auth.user;
 
   const app = new OpenAPIHono<AppEnv>();
-  app.use('/api/billing', requireAuth(auth));
+  // '/api/billing/*' also matches '/api/billing'.
   app.use('/api/billing/*', requireAuth(auth));
-  app.use('/api/billing', noStore);
   app.use('/api/billing/*', noStore);
 
   app.route('/', mercadoPagoWebhookRoutes(ctx, config));

@@ -10,10 +10,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * A write authenticated by the cookie alone must come from a trusted origin (the
  * check Better Auth makes on its own routes): a form on another site, even a
  * same-site one that receives the SameSite=Lax cookie, cannot act for the user.
+ * Idempotent: when several route groups guard overlapping paths, the session is
+ * looked up once per request.
  */
 export function requireAuth(auth: Auth): MiddlewareHandler<AppEnv> {
   const trusted = new Set(Array.isArray(auth.options.trustedOrigins) ? auth.options.trustedOrigins : []);
   return async (c, next) => {
+    if (c.get('auth')) return next();
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     if (!SAFE_METHODS.has(c.req.method) && !c.req.header('authorization') && !trusted.has(requestOrigin(c) ?? '')) {
