@@ -35,7 +35,6 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
   const { services } = deps;
-  const runtime = { db: database.db, responder: services.responder, retriever: services.retriever, logger };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(
@@ -53,7 +52,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', accountRoutes(database.db, auth));
   app.route('/', agentRoutes(database.db, auth, config));
   app.route('/', knowledgeRoutes({ db: database.db, auth, config, services, logger }));
-  app.route('/', webChatRoutes({ runtime, config, limits: deps.limits?.chat }));
+  app.route('/', webChatRoutes({ runtime: services.runtime, config, limits: deps.limits?.chat }));
   app.route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }));
   app.route('/', billingRoutes({ db: database.db, auth, config, logger }));
 

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isMercadoPagoConfigured, type Config } from './config';
 import { ping, type Database } from './db/client';
 import type { AppEnv } from './http/context';
-import { AppError } from './http/errors';
+import { databaseUnavailable } from './http/errors';
 
 const HealthSchema = z
   .object({
@@ -30,7 +30,7 @@ export function healthRoutes(config: Config, database: Database, llm: string) {
     try {
       await ping(database.db);
     } catch (err) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { cause: err, retryAfter: 5 });
+      throw databaseUnavailable(err);
     }
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' as const, database: database.kind, llm, payments }, 200);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createWhatsApp, whatsappQueues, type WhatsApp } from './channels/whatsapp/service';
 import { createResponder } from './chat/model';
+import type { ChatRuntime } from './chat/runtime';
 import type { Responder } from './chat/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -19,6 +20,8 @@ export interface Services {
   embedder: Embedder | null;
   vectors: VectorIndex;
   retriever: Retriever;
+  /** What a chat turn needs (web chat and WhatsApp run turns through it). */
+  runtime: ChatRuntime;
   storage: FileStorage;
   signer: UrlSigner;
   jobs: JobQueue;
@@ -40,8 +43,9 @@ export async function createServices(
   const storage = overrides.storage ?? createStorage(config);
   const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues]);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
-  const whatsapp = createWhatsApp({ config, jobs, runtime: { db: database.db, responder, retriever, logger } });
-  return { responder, embedder, vectors, retriever, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp };
+  const runtime: ChatRuntime = { db: database.db, responder, retriever, logger };
+  const whatsapp = createWhatsApp({ config, jobs, runtime });
+  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp };
 }
 
 /**

@@ -19,12 +19,13 @@ export async function cancelSubscription(ctx: BillingContext, userId: string): P
   const id = current.preapprovalId;
   let pre: Preapproval;
   try {
-    await ctx.provider.updatePreapproval(id, { status: 'cancelled' }).catch(async (err: unknown) => {
+    // The provider answers with the updated preapproval: that answer is what gets applied.
+    pre = await ctx.provider.updatePreapproval(id, { status: 'cancelled' }).catch(async (err: unknown) => {
       // Already cancelled at the provider (e.g. by the payer in Mercado Pago): that is what we want.
       const fresh = await ctx.provider.getPreapproval(id);
       if (normalizeSubscriptionStatus(fresh.status) !== 'cancelled') throw err;
+      return fresh;
     });
-    pre = await ctx.provider.getPreapproval(id);
   } catch (err) {
     ctx.logger.error({ err, preapprovalId: id }, 'could not cancel the subscription');
     throw providerFailure(err);

@@ -1,6 +1,5 @@
 import { quotaMonth, type Channel, type Plan } from '@atende/shared';
 import { eq } from 'drizzle-orm';
-import { getAccountPlan } from '../accounts/plan';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
 import { agents } from '../db/schema';
@@ -27,8 +26,8 @@ export interface TurnRequest {
   sessionId: string;
   message: string;
   onDelta?: (delta: string) => void;
-  /** The account's plan when the caller already has it (saves a query). */
-  plan?: Plan;
+  /** The account's plan (the channel reads it with the agent: one query less per turn). */
+  plan: Plan;
   /** The channel's id of the customer message (WhatsApp wamid): makes a redone turn idempotent. */
   externalId?: string;
 }
@@ -46,7 +45,7 @@ export interface TurnResult {
 export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnResult> {
   const { db } = rt;
   const { agent } = req;
-  const plan = req.plan ?? (await getAccountPlan(db, agent.userId));
+  const { plan } = req;
   const month = quotaMonth();
   const { conversationId, allowed, history } = await beginTurn(
     db,

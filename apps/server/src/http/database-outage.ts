@@ -1,9 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ping, type Database } from '../db/client';
 import type { AppEnv } from './context';
-import { AppError } from './errors';
-
-const RETRY_AFTER_SECONDS = 5;
+import { databaseUnavailable } from './errors';
 
 /**
  * A 500 answered while the database is unreachable becomes 503 + Retry-After:
@@ -22,10 +20,10 @@ export function databaseOutage(database: Database): MiddlewareHandler<AppEnv> {
     } catch (err) {
       c.get('logger')?.warn({ err: (err as Error).message }, 'database unreachable: answering 503');
     }
-    const error = new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { retryAfter: RETRY_AFTER_SECONDS });
+    const error = databaseUnavailable();
     const headers = new Headers(c.res.headers); // keeps CORS and the other headers already set
     headers.set('Content-Type', 'application/json');
-    headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    headers.set('Retry-After', String(error.retryAfter));
     headers.delete('Content-Length');
     c.res = undefined;
     c.res = new Response(JSON.stringify(error.toBody()), { status: 503, headers });

@@ -44,3 +44,7 @@ function translateWhat(what: string): string {
   const known: Record<string, string> = { Resource: 'Recurso', Agent: 'Agente', Profile: 'Perfil', File: 'Arquivo' };
   return known[what] ?? what;
 }
+
+/** The database cannot be reached: 503, try again in a few seconds (the instance reconnects by itself). */
+export const databaseUnavailable = (cause?: unknown) =>
+  new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { cause, retryAfter: 5 });

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnreachable } from '../db/unreachable';
 import type { Logger } from '../logger';
 import type { AppEnv } from './context';
-import { AppError } from './errors';
+import { AppError, databaseUnavailable } from './errors';
 
 /** Binds a child logger with the request id and logs one line per request. */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
@@ -33,7 +33,7 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
 /** Any thrown value as the AppError to render. */
 export function toAppError(err: unknown, internalMessage = 'Internal server error'): AppError {
   if (err instanceof AppError) return err;
-  if (isDatabaseUnreachable(err)) return new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { cause: err, retryAfter: 5 });
+  if (isDatabaseUnreachable(err)) return databaseUnavailable(err);
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE', err.message || 'Payload too large');
     if (err.status === 401) return new AppError('UNAUTHENTICATED', err.message || 'Unauthenticated');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
 import { runTurn } from '../../src/chat/runtime';
 import { files } from '../../src/db/schema';
-import { createLogger } from '../../src/logger';
+import { getAccountPlan } from '../../src/accounts/plan';
 import { createTestContext, ORIGIN, type TestContext } from '../helpers/context';
 import { identifyingStrings, seedTenant, snapshotRows, waitForIdleJobs, type Tenant } from './tenants';
 
@@ -36,8 +36,13 @@ beforeAll(async () => {
   a = await seedTenant(ctx, graph, 'A');
   b = await seedTenant(ctx, graph, 'B');
   // A WhatsApp conversation of A (its session id is the customer's phone number, easy to guess).
-  const runtime = { db: ctx.database.db, responder: ctx.services.responder, retriever: ctx.services.retriever, logger: createLogger(ctx.config) };
-  await runTurn(runtime, { agent: { ...a.agent, userId: a.user.id, lastError: null }, channel: 'whatsapp', sessionId: WHATSAPP_CUSTOMER, message: 'Oi, sou do WhatsApp' });
+  await runTurn(ctx.services.runtime, {
+    agent: { ...a.agent, userId: a.user.id, lastError: null },
+    channel: 'whatsapp',
+    sessionId: WHATSAPP_CUSTOMER,
+    message: 'Oi, sou do WhatsApp',
+    plan: await getAccountPlan(ctx.database.db, a.user.id),
+  });
   const doc = (await (await ctx.request('/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
   };

@@ -1,7 +1,8 @@
+import { resolvePlan, type Plan } from '@atende/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { appendAssistantMessage, appendUserMessage } from '../../chat/conversations';
 import { QUOTA_NOTICE, runTurn, type ChatRuntime } from '../../chat/runtime';
-import { agents, conversations, messages, whatsappConfigs, whatsappMessages } from '../../db/schema';
+import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
 import { KeyedLock } from './keyed-lock';
@@ -43,6 +44,8 @@ type Attempt = { retryCount: number; retryLimit: number };
 
 interface Target {
   agent: { id: string; userId: string; name: string; systemMessage: string; lastError: string | null };
+  /** The account's plan, read with the agent (a turn needs it for the quota). */
+  plan: Plan;
   phoneNumberId: string;
   token: string;
   configError: string | null;
@@ -100,13 +103,15 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
         phoneNumberId: whatsappConfigs.phoneNumberId,
         tokenEncrypted: whatsappConfigs.metaTokenEncrypted,
         configError: whatsappConfigs.lastError,
+        plan: profiles.plan,
       })
       .from(agents)
       .innerJoin(whatsappConfigs, eq(whatsappConfigs.agentId, agents.id))
+      .leftJoin(profiles, eq(profiles.id, agents.userId))
       .where(eq(agents.id, agentId));
     if (!row?.active) return null;
     try {
-      return { ...row, token: deps.secrets.decrypt(row.tokenEncrypted, agentId) };
+      return { ...row, plan: resolvePlan(row.plan), token: deps.secrets.decrypt(row.tokenEncrypted, agentId) };
     } catch (err) {
       log.error({ err, agentId }, 'stored WhatsApp token cannot be decrypted');
       await recordProblem(agentId, verificationErrors.unreadable);
@@ -175,6 +180,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
         channel: 'whatsapp',
         sessionId,
         message: message.content.text,
+        plan: target.plan,
         externalId: message.id,
       });
       // The quota notice goes out once; later messages of the same month are stored but not answered again.
