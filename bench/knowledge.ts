@@ -21,7 +21,7 @@
 //    Each corpus is written with storePassages, one file per agent, like ingestion writes it.
 // 3. Retrieval quality: hit rate of the one right passage in the top 8 on a labelled Portuguese question
 //    set over five small businesses (bench/lib/knowledge-quality.ts), indexed with saveKnowledgeBase
-//    (+ embeddings through VectorIndex.insert, like ingestion's embedMissing) and storePassages:
+//    (+ embeddings through VectorIndex.insert, like ingestion's embedKnowledgeBase) and storePassages:
 //    lexical-only, hybrid, and the vector search alone.
 //
 // Environment: BENCH_PDF_PAGES (100), BENCH_SHEET_ROWS (50000), BENCH_RETRIEVAL_SIZES ("10000,100000"),
@@ -684,7 +684,7 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 async function indexBusiness(bench: Bench, business: QualityBusiness, agent: string, embedder: ReturnType<typeof fakeEmbedder>) {
   const owner = { userId: bench.userId, agentId: agent };
-  // The "Base de Conhecimento" form, saved by the product's own function, then embedded like ingestion's embedMissing.
+  // The "Base de Conhecimento" form, saved by the product's own function, then embedded like ingestion's embedKnowledgeBase.
   await saveKnowledgeBase(bench.db, owner, { companyName: business.companyName, about: business.about, links: '' });
   const kb = await bench.db
     .select({ id: passages.id, content: passages.content })
@@ -935,7 +935,7 @@ async function main(): Promise<number> {
           'Parse time includes starting a worker thread that registers tsx and transpiles the parsers (running from TypeScript sources); the built server starts a plain JS worker (parseWorkerStartMs shows the per-file start-up cost here).',
           'Postgres (only when BENCH_DATABASE_URL is set): the same prepared chunks and embeddings stored on that server after migrate + VectorIndex.init under the start-up lock, by a random user and agent deleted at the end (the delete cascades to files, passages and embeddings). Where pgvector is not installed, ingestion.postgres.pgvector is false and the store is lexical only.',
           'Retrieval corpus: 1,000 passages per agent (two thirds prose of 300–1,000 characters, one third catalogue rows as tableToPassages renders them), ten kinds of business, written with storePassages (one file row per agent, fake embeddings) into a PGlite data directory, reopened for the measurements; the build is not measured (corpora[].load). The target agent (a padaria) is queried with customer questions about its items, neighbourhoods and policies. No ANALYZE is run for the main figures, as in the product on PGlite (no autovacuum there); withPlannerStatistics repeats the queries after ANALYZE inside a rolled-back transaction, as on a Postgres server after autovacuum. vectorSearchMs.meanRowsReturnedOf20 counts the rows the product\'s vector search returns of the 20 candidates it asks for.',
-          'Quality: the knowledge base text saved with saveKnowledgeBase and embedded with VectorIndex.insert (like ingestion\'s embedMissing), the files stored with storePassages. "hybrid" uses the e2e fake embeddings, which are character-trigram hashes, not a semantic model: the hybrid figure measures the fusion machinery with a weak semantic signal; vectorOnly is the product vector search alone (exact). The questions were written as customers write (missing accents, synonyms, world knowledge) and not tuned to the retriever; each label is checked to match exactly one indexed passage.',
+          'Quality: the knowledge base text saved with saveKnowledgeBase and embedded with VectorIndex.insert (like ingestion\'s embedKnowledgeBase), the files stored with storePassages. "hybrid" uses the e2e fake embeddings, which are character-trigram hashes, not a semantic model: the hybrid figure measures the fusion machinery with a weak semantic signal; vectorOnly is the product vector search alone (exact). The questions were written as customers write (missing accents, synonyms, world knowledge) and not tuned to the retriever; each label is checked to match exactly one indexed passage.',
         ],
         nextSteps: 'docs/decisions/0008-text-analysis-in-the-application.md ("Not reached: the 5 MB/s ingestion target")',
         ingestion: ing,

@@ -76,10 +76,10 @@ interface Excerpt {
   score: number;
 }
 
-/** The passage sentence that covers most of the question's terms (stem-ish prefix match). */
 /** Words that only make a sentence a question ("quanto", "qual"): they say nothing about which answer fits. */
 const QUESTION_LEXEMES = lexemeSet('qual quais quanto quanta quantos quantas onde pra vc voces tem ter ha the is are what how of to in');
 
+/** The passage sentence that covers most of the question's words (the same stems as full-text search). */
 function bestExcerpt(question: string, passages: TurnInput['passages']): Excerpt | null {
   const terms = questionWords(question).filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)));
   if (terms.length === 0) return null;

@@ -67,7 +67,8 @@ export function createIngestion(deps: IngestionDeps) {
     await db.update(files).set({ status: 'processing', error: null, updatedAt: new Date() }).where(eq(files.id, fileId));
     try {
       const bytes = await deps.storage.get(file.path);
-      const parsed = await parseFile({ bytes, kind: file.kind as FileKind, filename: file.filename });
+      // The bytes are not needed after parsing: hand them to the worker instead of copying up to 50 MB.
+      const parsed = await parseFile({ bytes, kind: file.kind as FileKind, filename: file.filename }, { transfer: true });
       const chunks = parsed.kind === 'table' ? tableToPassages(parsed.sheets) : splitText(parsed.text);
       if (chunks.length === 0) throw new ParseError('O arquivo não contém texto para indexar.');
       const source = { agentId: file.agentId, userId: file.userId, sourceType: 'file', sourceId: file.id, sourceName: file.filename } as const;
@@ -107,9 +108,7 @@ export function createIngestion(deps: IngestionDeps) {
         problems.push(`${url}: ${err instanceof LinkFetchError ? err.userMessage : 'não foi possível ler a página'}`);
       }
     }
-    await db.transaction(async (tx) => {
-      await tx.delete(passages).where(and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link')));
-    });
+    await db.delete(passages).where(and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link')));
     for (const page of fetched) {
       const chunks = splitText(page.text);
       await storePassages(
@@ -126,7 +125,7 @@ export function createIngestion(deps: IngestionDeps) {
         { replace: false },
       );
     }
-    await embedMissing(agentId, 'knowledge_base');
+    await embedKnowledgeBase(agentId);
     await db
       .update(knowledgeBases)
       .set({ linksReport: problems.length ? problems.join('\n') : null })
@@ -138,12 +137,12 @@ export function createIngestion(deps: IngestionDeps) {
     return deps.embedder && deps.vectors.enabled ? deps.embedder.embed(chunks) : null;
   }
 
-  /** Embeds passages of a source type that have no embedding yet (knowledge base text, saved synchronously). */
-  async function embedMissing(agentId: string, sourceType: 'knowledge_base'): Promise<void> {
+  /** Embeds the knowledge base text's passages that have no embedding yet (they are saved synchronously). */
+  async function embedKnowledgeBase(agentId: string): Promise<void> {
     if (!deps.embedder || !deps.vectors.enabled) return;
     const missing = (await db.execute(sql`
       select p.id, p.content from passages p
-      where p.agent_id = ${agentId} and p.source_type = ${sourceType}
+      where p.agent_id = ${agentId} and p.source_type = 'knowledge_base'
         and not exists (select 1 from passage_embeddings e where e.passage_id = p.id)`)) as unknown as {
       rows: Array<{ id: string; content: string }>;
     };

@@ -85,9 +85,9 @@ async function insertPassages(tx: Executor, rows: NewPassage[]): Promise<void> {
 }
 
 /**
- * Computes the lexemes of passages written before the application analysed text (migration 0006). Runs in
- * the background at start-up; until it reaches a passage, that passage is not found by full-text search.
- * Concurrent instances skip each other's rows.
+ * Computes the lexemes of passages that have none: written before the application analysed text (migration
+ * 0006), or by an older instance during a rolling deploy. Runs in the workers' sweep (ingestion.ts); until it
+ * reaches a passage, that passage is not found by full-text search. Concurrent instances skip each other's rows.
  */
 export async function backfillLexemes(db: Db, logger: Logger): Promise<number> {
   let done = 0;

@@ -72,8 +72,8 @@ export interface Retriever {
 }
 
 /**
- * The one retrieval interface used by the chat runtime and the offline
- * responder: lexical full-text search, fused by reciprocal rank fusion with
+ * The one retrieval interface of the chat runtime (its passages reach the model
+ * or the offline responder alike): lexical full-text search, fused by reciprocal rank fusion with
  * pgvector nearest neighbours when embeddings exist. A failing embeddings
  * provider degrades to lexical results instead of failing the chat turn.
  */

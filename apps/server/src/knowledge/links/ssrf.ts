@@ -215,15 +215,3 @@ export function isLoopbackAddress(ip: string): boolean {
   return allZero(b, 0, 12) && inCidr4(v4At(b, 12), LOOPBACK_V4);
 }
 
-/** Canonical text of an IP address (dotted quad for IPv4 in any form, including mapped IPv6), or null. */
-export function normalizeAddress(ip: string): { address: string; family: 4 | 6 } | null {
-  const c = classify(ip);
-  if (!c) return null;
-  if (c.kind === 'v4') {
-    const n = c.value;
-    return { address: [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff].join('.'), family: 4 };
-  }
-  const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((c.bytes[i] << 8) | c.bytes[i + 1]).toString(16));
-  return { address: groups.join(':'), family: 6 };
-}

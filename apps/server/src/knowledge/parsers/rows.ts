@@ -1,3 +1,4 @@
+import { CHUNK_SIZE } from '@atende/shared';
 import { type Sheet } from './types';
 
 export interface TableToPassagesOptions {
@@ -14,7 +15,7 @@ const ELLIPSIS = '…';
  * "Planilha: <nome>". Rows are grouped up to ~maxChars; a row that alone exceeds it is cut at a line
  * boundary (the last line kept is shortened with "…" only when not even one line fits).
  */
-export function tableToPassages(sheets: Sheet[], { maxChars = 1000 }: TableToPassagesOptions = {}): string[] {
+export function tableToPassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: TableToPassagesOptions = {}): string[] {
   const passages: string[] = [];
   const filled = (cells: string[]) => cells.some((c) => oneLine(c) !== '');
   const nonEmpty = sheets.filter((s) => filled(s.header) || s.rows.some(filled));
