@@ -9,7 +9,7 @@ import { useAgent, useConversation, useConversations } from './api';
 import { ChannelBadge } from './components/ChannelBadge';
 import { ErrorBox } from './components/ErrorBox';
 import { Transcript } from './components/Transcript';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 
 /**
  * Transcripts of one agent: the sessions (newest first) and the selected one.

@@ -13,7 +13,8 @@ import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog'
 import { PaymentHistory } from './components/PaymentHistory';
 import { PaymentStatusBadge } from './components/PaymentStatusBadge';
 import { UsageMeter } from './components/UsageMeter';
-import { formatDate, planPrice } from './format';
+import { formatDate } from '../../lib/format';
+import { planPrice } from './format';
 
 /** SPEC §2 'Meu plano': plan, status, start date, features, usage this month, change or cancel, payment history. */
 export default function PlanPage() {

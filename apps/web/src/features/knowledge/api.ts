@@ -73,23 +73,23 @@ export function useDeleteFile(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fileId: string) => api<void>(`${agentPath(agentId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
-    onSuccess: (_data, fileId) => {
+    onSuccess: (_data, fileId) =>
       queryClient.setQueryData<KnowledgeFileList>(knowledgeKeys.files(agentId), (list) =>
         list ? { ...list, files: list.files.filter((file) => file.id !== fileId) } : list,
-      );
-      return queryClient.invalidateQueries({ queryKey: knowledgeKeys.files(agentId) });
-    },
+      ),
   });
 }
 
-/** Shows freshly uploaded files at once (they start 'na fila'; the polling follows their ingestion). */
+/**
+ * Shows freshly uploaded files at once. They start 'na fila', so the list's refetchInterval (re-evaluated on
+ * every cache update) polls their ingestion from here on: no extra fetch per uploaded file.
+ */
 export function useAddUploadedFiles(agentId: string) {
   const queryClient = useQueryClient();
   return (uploaded: KnowledgeFile[]) => {
     queryClient.setQueryData<KnowledgeFileList>(knowledgeKeys.files(agentId), (list) =>
       list ? { ...list, files: [...uploaded, ...list.files.filter((file) => !uploaded.some((u) => u.id === file.id))] } : list,
     );
-    return queryClient.invalidateQueries({ queryKey: knowledgeKeys.files(agentId) });
   };
 }
 

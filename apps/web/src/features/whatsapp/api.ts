@@ -36,7 +36,6 @@ export function useWhatsAppVerification(agentId: string, enabled: boolean) {
     staleTime: 0,
     gcTime: 0,
     retry: false,
-    refetchOnWindowFocus: false,
   });
 }
 

@@ -8,7 +8,7 @@ import { userMessageOf } from '../../../lib/api';
 import { KnowledgeDialog } from '../../knowledge';
 import { WhatsAppDialog } from '../../whatsapp';
 import { useDeleteAgent, useUpdateAgent } from '../api';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format';
 import { CodeDialog } from './CodeDialog';
 import { DeleteAgentDialog } from './DeleteAgentDialog';
 import { IconAction } from './IconAction';

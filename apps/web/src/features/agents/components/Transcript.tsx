@@ -1,6 +1,6 @@
 import type { Conversation } from '@atende/shared';
 import { cn } from '../../../components/ui/cn';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 
 /** A conversation read back: customer on the right, agent on the left, always as plain text. */
 export function Transcript({ conversation }: { conversation: Conversation }) {

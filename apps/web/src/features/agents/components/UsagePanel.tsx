@@ -2,7 +2,7 @@ import { nextQuotaReset, type AgentList } from '@atende/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
-import { formatDate, formatNumber } from '../format';
+import { formatDate, formatNumber } from '../../../lib/format';
 
 /** SPEC §2 counter: 'X/Y agentes criados' (Y from the plan; no Y when the plan is unlimited). */
 export function agentCounterText({ agentsUsed, agentsLimit }: AgentList['usage']): string {

@@ -1,6 +1,6 @@
 import type { PaymentRecord } from '@atende/shared';
 import { formatBrl } from '@atende/shared';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 /** The account's payments, newest first. */

@@ -1,5 +1,5 @@
 import { cn } from '../../../components/ui/cn';
-import { formatNumber } from '../format';
+import { formatNumber } from '../../../lib/format';
 
 /** One usage line of 'Meu plano' with its progress bar ('ilimitado' when the plan has no limit). */
 export function UsageMeter({ label, used, limit, unit }: { label: string; used: number; limit: number | null; unit: string }) {
