@@ -21,6 +21,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
+import { bomEncoding, decodeWindows1252 } from '../parsers/text';
 import { LinkFetchError } from './errors';
 import { renderDocument, type RenderedPage } from './render';
 import { DEFAULT_RENDER_TIMEOUT_MS, renderHtmlInWorker } from './render-worker';
@@ -309,33 +310,16 @@ function decoderLabel(label: string | null): TextDecoder | null {
   }
 }
 
-/** windows-1252 code points for bytes 0x80–0x9F (undefined bytes map to the C1 control, as WHATWG does). */
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d,
-  0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d,
-  0x017e, 0x0178,
-];
-
-/**
- * WHATWG maps latin1 / iso-8859-1 / ascii / windows-1252 labels all to windows-1252, but Node 20's TextDecoder decodes
- * that encoding as plain ISO-8859-1 (0x93 becomes U+0093 instead of “). Decode it by table instead.
- */
-function decodeWindows1252(body: Buffer): string {
-  const latin1 = body.toString('latin1');
-  return latin1.replace(/[\u0080-\u009f]/g, (ch) => String.fromCharCode(CP1252_HIGH[ch.charCodeAt(0) - 0x80]));
-}
-
+// Node 20's TextDecoder decodes 'windows-1252' (which WHATWG maps latin1, iso-8859-1 and ascii to) as plain
+// ISO-8859-1 (0x93 becomes U+0093 instead of “): the parsers' table-based decoder does it right.
 function decodeWith(decoder: TextDecoder, body: Buffer): string {
   return decoder.encoding === 'windows-1252' ? decodeWindows1252(body) : decoder.decode(body);
 }
 
 /** Decodes the body: BOM, then Content-Type charset, then <meta charset> (HTML), then UTF-8. */
 export function decodeBody(body: Buffer, contentTypeCharset: string | null, isHtml: boolean): string {
-  if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) {
-    return new TextDecoder('utf-8').decode(body.subarray(3));
-  }
-  if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body.subarray(2));
-  if (body.length >= 2 && body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body.subarray(2));
+  const bom = bomEncoding(body);
+  if (bom) return new TextDecoder(bom.encoding).decode(body.subarray(bom.bomLength));
 
   let decoder = decoderLabel(contentTypeCharset);
   if (!decoder && isHtml) {
