@@ -61,3 +61,15 @@ export async function createAgentViaApi(request: APIRequestContext, baseURL: str
   expect(agent.active).toBe(true);
   return agent;
 }
+
+/** Seeds an account, signs in through the form and creates an agent with that session; ends on the agents page. */
+export async function signInWithAgent(page: Page, request: APIRequestContext, baseURL: string, name: string): Promise<Agent> {
+  const account = await seedAccount(request, baseURL);
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+  const res = await page.request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
+  expect(res.status()).toBe(201);
+  await page.reload();
+  return (await res.json()) as Agent;
+}

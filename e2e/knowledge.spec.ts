@@ -1,23 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Agent } from '@atende/shared';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { logIn, seedAccount } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInWithAgent } from './fixtures';
 import { MIME, PDF_FACT, PRICE_ROW, pdfWithFacts, priceListXlsx } from './fixtures/knowledge-files';
 
 // The e2e server runs in offline mode with no embeddings: lexical retrieval, and
 // the offline responder answers by quoting the best passage and naming its source.
-
-/** Seeds an account, signs in through the form and creates an agent with that session; ends on the agents page. */
-async function signInWithAgent(page: Page, request: APIRequestContext, baseURL: string, name: string): Promise<Agent> {
-  const account = await seedAccount(request, baseURL);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
-  const res = await page.request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  await page.reload();
-  return (await res.json()) as Agent;
-}
 
 async function openKnowledge(page: Page, agent: Agent): Promise<Locator> {
   await page.getByRole('article', { name: agent.name }).getByRole('button', { name: 'Base de Conhecimento' }).click();

@@ -1,21 +1,9 @@
-import type { Agent } from '@atende/shared';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FAKE_NUMBER, type SentText } from './fakes/graph';
-import { logIn, seedAccount } from './fixtures';
+import { signInWithAgent } from './fixtures';
 import { GRAPH_URL } from './global-setup';
 
 // The server talks to the fake Graph API started by global-setup (WHATSAPP_GRAPH_URL).
-
-async function signInWithAgent(page: Page, request: APIRequestContext, baseURL: string, name: string): Promise<Agent> {
-  const account = await seedAccount(request, baseURL);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
-  const res = await page.request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  await page.reload();
-  return (await res.json()) as Agent;
-}
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
