@@ -236,10 +236,16 @@ it('documents the configuration endpoints in the OpenAPI document', async () => 
   expect(doc.paths['/api/agents/{id}/whatsapp/verify']).toHaveProperty('post');
 });
 
+/** The agent's error as its owner sees it: the same in the list, the agent's page and a PATCH answer. */
 async function agentError(user: TestUser, agent: Agent) {
   const res = await ctx.request('/api/agents', { token: user.token });
   const list = (await res.json()) as AgentList;
-  return list.agents.find((a) => a.id === agent.id)!.lastError;
+  const listed = list.agents.find((a) => a.id === agent.id)!.lastError;
+  const detail = (await (await ctx.request(`/api/agents/${agent.id}`, { token: user.token })).json()) as Agent;
+  const patched = await ctx.request(`/api/agents/${agent.id}`, { method: 'PATCH', token: user.token, json: { name: agent.name } });
+  expect(patched.status).toBe(200);
+  expect([detail.lastError, ((await patched.json()) as Agent).lastError]).toEqual([listed, listed]);
+  return listed;
 }
 
 describe('GET /chat/{webhookId} handshake', () => {

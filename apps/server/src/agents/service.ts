@@ -38,14 +38,16 @@ export function toAgentDto(row: AgentRow, config: Config): Agent {
   };
 }
 
-/** The user's agents, newest first; an agent without an error of its own shows its WhatsApp configuration's error. */
+/** Agents as the owner sees them: an agent without an error of its own shows its WhatsApp configuration's error. */
+const ownerView = () => ({
+  ...getTableColumns(agents),
+  lastError: sql<string | null>`coalesce(${agents.lastError}, (select ${whatsappConfigs.lastError} from ${whatsappConfigs} where ${whatsappConfigs.agentId} = ${agents.id}))`,
+});
+const selectAgents = (db: Db) => db.select(ownerView()).from(agents);
+
+/** The user's agents, newest first. */
 export async function listAgents(db: Db, userId: string): Promise<AgentRow[]> {
-  return db
-    .select({ ...getTableColumns(agents), lastError: sql<string | null>`coalesce(${agents.lastError}, ${whatsappConfigs.lastError})` })
-    .from(agents)
-    .leftJoin(whatsappConfigs, eq(whatsappConfigs.agentId, agents.id))
-    .where(eq(agents.userId, userId))
-    .orderBy(desc(agents.createdAt));
+  return selectAgents(db).where(eq(agents.userId, userId)).orderBy(desc(agents.createdAt));
 }
 
 export async function countAgents(db: Executor, userId: string): Promise<number> {
@@ -55,10 +57,7 @@ export async function countAgents(db: Executor, userId: string): Promise<number>
 
 /** The user's agent, or 404 — for another user's agent too (never reveal that it exists). */
 export async function getOwnedAgent(db: Db, userId: string, agentId: string): Promise<AgentRow> {
-  const [row] = await db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.id, agentId), eq(agents.userId, userId)));
+  const [row] = await selectAgents(db).where(and(eq(agents.id, agentId), eq(agents.userId, userId)));
   if (!row) throw notFound('Agent');
   return row;
 }
@@ -125,7 +124,7 @@ export async function updateAgent(db: Db, userId: string, agentId: string, input
         updatedAt: sql`now()`,
       })
       .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
-      .returning();
+      .returning(ownerView());
     if (!row) throw notFound('Agent');
     return row;
   });
