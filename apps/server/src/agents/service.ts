@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { buildWorkflow, type Agent, type CreateAgentInput, type UpdateAgentInput, type WorkflowDocument } from '@atende/shared';
 import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { getAccountPlan } from '../accounts/plan';
+import { lockAccount } from '../accounts/plan';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
-import { agents, profiles, whatsappConfigs } from '../db/schema';
+import { agents, whatsappConfigs } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { defaultSystemMessage } from './personality';
 
@@ -69,8 +69,7 @@ export async function getOwnedAgent(db: Db, userId: string, agentId: string): Pr
  */
 export async function createAgent(db: Db, userId: string, input: CreateAgentInput): Promise<AgentRow> {
   return db.transaction(async (tx) => {
-    const profile = await lockAccount(tx, userId);
-    const plan = await getAccountPlan(tx, userId);
+    const { company, plan } = await lockAccount(tx, userId);
     const used = await countAgents(tx, userId);
     if (plan.maxAgents !== null && used >= plan.maxAgents) {
       throw new AppError('PLAN_LIMIT_REACHED', `The ${plan.name} plan allows ${plan.maxAgents} agent(s)`, {
@@ -86,25 +85,19 @@ export async function createAgent(db: Db, userId: string, input: CreateAgentInpu
         active: true,
         webhookId: randomUUID(),
         storageWebhookId: randomUUID(),
-        systemMessage: defaultSystemMessage(profile?.company),
+        systemMessage: defaultSystemMessage(company),
       })
       .returning();
     return row!;
   });
 }
 
-/** Locks the account's profile row: plan limits are checked under it, so concurrent requests cannot exceed them. */
-async function lockAccount(tx: Executor, userId: string) {
-  const [profile] = await tx.select({ company: profiles.company }).from(profiles).where(eq(profiles.id, userId)).for('update');
-  return profile;
-}
 
 export async function updateAgent(db: Db, userId: string, agentId: string, input: UpdateAgentInput): Promise<AgentRow> {
   return db.transaction(async (tx) => {
     if (input.active === true) {
       // Turning an agent on must respect the plan too (e.g. after a downgrade deactivated the extra ones).
-      await lockAccount(tx, userId);
-      const plan = await getAccountPlan(tx, userId);
+      const { plan } = await lockAccount(tx, userId);
       const [others] = await tx
         .select({ n: count() })
         .from(agents)

@@ -1,16 +1,7 @@
-import { plans, type PaymentStatus, type Plan, type PlanId } from '@atende/shared';
+import { plans, type PaymentStatus, type PlanId } from '@atende/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { agents, profiles } from '../db/schema';
-
-/**
- * Locks the account's profile row for the rest of the transaction. Agent
- * creation takes the same lock, so a plan change and a limit check never
- * interleave.
- */
-export async function lockAccount(tx: Executor, userId: string): Promise<void> {
-  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('update');
-}
 
 /** Sets the account's plan and payment status (creating the profile row if it is missing). */
 export async function setAccountPlan(tx: Executor, userId: string, plan: PlanId, paymentStatus: PaymentStatus): Promise<void> {
@@ -26,18 +17,18 @@ export async function setPaymentStatus(tx: Executor, userId: string, paymentStat
 }
 
 /**
- * Keeps the oldest active agents up to the plan's limit and deactivates the
- * rest. Nothing is deleted: the owner can pick which agents to turn back on,
- * or upgrade. Returns the ids deactivated.
+ * Back on Gratuito: keeps the oldest active agents up to its limit and
+ * deactivates the rest. Nothing is deleted: the owner can pick which agents to
+ * turn back on, or upgrade. Returns the ids deactivated.
  */
-export async function enforceAgentLimit(tx: Executor, userId: string, plan: Plan = plans.free): Promise<string[]> {
-  if (plan.maxAgents === null) return [];
+export async function enforceAgentLimit(tx: Executor, userId: string): Promise<string[]> {
+  const limit = plans.free.maxAgents ?? Infinity;
   const active = await tx
     .select({ id: agents.id })
     .from(agents)
     .where(and(eq(agents.userId, userId), eq(agents.active, true)))
     .orderBy(asc(agents.createdAt), asc(agents.id));
-  const extra = active.slice(plan.maxAgents).map((a) => a.id);
+  const extra = active.slice(limit).map((a) => a.id);
   if (extra.length > 0) {
     await tx.update(agents).set({ active: false, updatedAt: sql`now()` }).where(inArray(agents.id, extra));
   }

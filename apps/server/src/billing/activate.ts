@@ -1,7 +1,8 @@
 import { resolvePlan } from '@atende/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { subscriptions } from '../db/schema';
-import { lockAccount, setAccountPlan } from './accounts';
+import { lockAccount } from '../accounts/plan';
+import { setAccountPlan } from './accounts';
 import type { BillingContext } from './context';
 import { activationKey, recordPayment } from './payments';
 import { findSubscription } from './subscriptions';

@@ -1,7 +1,8 @@
 import type { PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../db/schema';
-import { lockAccount, setPaymentStatus } from './accounts';
+import { lockAccount } from '../accounts/plan';
+import { setPaymentStatus } from './accounts';
 import type { BillingContext } from './context';
 import { parseExternalReference } from './external-reference';
 import { activationKey, paymentStatusOf, recordPayment } from './payments';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { subscriptions } from '../db/schema';
-import { enforceAgentLimit, lockAccount, setAccountPlan } from './accounts';
+import { lockAccount } from '../accounts/plan';
+import { enforceAgentLimit, setAccountPlan } from './accounts';
 import type { BillingContext } from './context';
 import { findSubscription } from './subscriptions';
 import type { SubscriptionRow } from './verify-preapproval';
