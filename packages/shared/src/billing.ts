@@ -21,7 +21,6 @@ const purchasablePlan = z
 
 /** POST /api/billing/subscriptions */
 export const createSubscriptionSchema = z.object({ plan: purchasablePlan });
-export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
 /** The legacy POST /.netlify/functions/create-subscription payload (SPEC §3, §7). */
 export const legacySubscriptionSchema = z.object({ plan: purchasablePlan, payer_email: z.string().trim().min(1) });

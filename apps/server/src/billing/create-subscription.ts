@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { plans, type PlanId } from '@atende/shared';
+import { plans, type CreateSubscriptionResult, type PlanId } from '@atende/shared';
 import { subscriptions } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { BillingContext } from './context';
@@ -18,7 +18,7 @@ export async function createSubscription(
   ctx: BillingContext,
   user: { id: string; email: string },
   planId: PlanId,
-): Promise<{ init_point: string }> {
+): Promise<CreateSubscriptionResult> {
   const plan = plans[planId];
   if (!plan.purchasable || plan.priceBrl === null) {
     throw new AppError('VALIDATION_FAILED', `Plan ${planId} is not sold through checkout`, {
