@@ -1,11 +1,10 @@
 import { whatsappConfigInputSchema, type WhatsAppConfig, type WhatsAppConfigInput, type WhatsAppVerification } from '@atende/shared';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
+import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useSaveWhatsApp, useWhatsAppConfig, useWhatsAppVerification } from './api';
@@ -21,26 +20,10 @@ interface Props {
 /** 'Configurar WhatsApp' (SPEC §2): webhook URL and verify token to copy, Meta credentials verified before saving. */
 export function WhatsAppDialog({ agent, open, onOpenChange }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl ring-1 ring-slate-200 focus:outline-none">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">Configurar WhatsApp</Dialog.Title>
-              <Dialog.Description className="mt-0.5 text-sm text-slate-600">{agent.name}</Dialog.Description>
-            </div>
-            <Dialog.Close className="-mr-1 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Fechar">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <div className="overflow-y-auto px-5 py-4">
-            {/* Mounted on open only: each opening loads the saved configuration and re-verifies it. */}
-            <WhatsAppSettings agentId={agent.id} onDone={() => onOpenChange(false)} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} title="Configurar WhatsApp" description={agent.name} className="max-w-xl">
+      {/* Mounted on open only: each opening loads the saved configuration and re-verifies it. */}
+      <WhatsAppSettings agentId={agent.id} onDone={() => onOpenChange(false)} />
+    </Modal>
   );
 }
 

@@ -4,7 +4,7 @@ import { Tabs } from 'radix-ui';
 import { Button } from '../../../components/ui/Button';
 import { useCopy } from '../../../lib/useCopy';
 import { iframeSnippet, popupSnippet } from '../snippets';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/ui/Modal';
 
 interface Props {
   agent: Agent;

@@ -7,7 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/Field';
 import { userMessageOf } from '../../../lib/api';
 import { useUpdateAgent } from '../api';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/ui/Modal';
 
 interface Props {
   agent: Agent;

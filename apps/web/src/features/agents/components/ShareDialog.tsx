@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { inputClass } from '../../../components/ui/Field';
 import { useCopy } from '../../../lib/useCopy';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/ui/Modal';
 
 interface Props {
   agent: Agent;

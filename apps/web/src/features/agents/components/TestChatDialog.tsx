@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ChatPanel } from '../../chat';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/ui/Modal';
 
 interface Props {
   agent: Agent;

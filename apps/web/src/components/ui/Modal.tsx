@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 interface ModalProps {
   open: boolean;
@@ -13,7 +13,7 @@ interface ModalProps {
   className?: string;
 }
 
-/** The dialog shell of the agents screen: overlay, titled panel, close button; Esc and outside click close it. */
+/** The dialog shell of the dashboard: overlay, titled panel, close button; Esc and outside click close it. */
 export function Modal({ open, onOpenChange, title, description, children, className }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
