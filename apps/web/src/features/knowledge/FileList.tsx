@@ -1,11 +1,11 @@
 import { fileStatusLabels, type FileStatus, type KnowledgeFile } from '@atende/shared';
 import { Download, FileText, Info, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useDeleteFile, useKnowledgeFiles } from './api';
@@ -111,33 +111,22 @@ function FileRow({ agentId, file }: { agentId: string; file: KnowledgeFile }) {
         {remove.isPending ? <Spinner className="size-4" /> : <Trash2 className="size-4" aria-hidden="true" />}
       </button>
 
-      <AlertDialog.Root open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">Excluir arquivo?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 break-words text-sm text-slate-600">
-              O arquivo <strong className="text-slate-900">{file.filename}</strong> e os trechos indexados dele serão excluídos; o
-              agente deixará de usar essas informações. Esta ação não pode ser desfeita.
-            </AlertDialog.Description>
-            {remove.isError && (
-              <Alert tone="error" className="mt-4">
-                {userMessageOf(remove.error, 'Falha ao excluir o arquivo. Tente novamente.')}
-              </Alert>
-            )}
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button type="button" variant="secondary" disabled={remove.isPending}>
-                  Cancelar
-                </Button>
-              </AlertDialog.Cancel>
-              <Button type="button" variant="danger" loading={remove.isPending} onClick={() => void confirmDelete()}>
-                {remove.isPending ? 'Excluindo...' : 'Excluir'}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        title="Excluir arquivo?"
+        description={
+          <p>
+            O arquivo <strong className="text-slate-900">{file.filename}</strong> e os trechos indexados dele serão excluídos; o
+            agente deixará de usar essas informações. Esta ação não pode ser desfeita.
+          </p>
+        }
+        error={remove.isError ? userMessageOf(remove.error, 'Falha ao excluir o arquivo. Tente novamente.') : null}
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
     </li>
   );
 }
