@@ -4,11 +4,13 @@ import { detectFileType } from '../src/knowledge/parsers/detect';
 import { messages, ParseError } from '../src/knowledge/parsers/errors';
 import { parseDocumentSync } from '../src/knowledge/parsers/parse';
 import { tableToPassages } from '../src/knowledge/parsers/rows';
-import { parseFile } from '../src/knowledge/parsers/run';
+import { parseFile, readPassages } from '../src/knowledge/parsers/run';
 import { toBrazilianNumber } from '../src/knowledge/parsers/sheet';
 import { decodeText } from '../src/knowledge/parsers/text';
 import { type FileKind, type ParsedDocument, type Sheet } from '../src/knowledge/parsers/types';
 import { checkZipBomb } from '../src/knowledge/parsers/zip-guard';
+import { PASSAGE_BATCH, tsvectorFields, type PreparedPassages } from '../src/knowledge/prepare';
+import { splitText } from '../src/knowledge/split';
 import * as F from './fixtures/generate';
 
 const MB = 1024 * 1024;
@@ -393,6 +395,60 @@ describe('parseFile (worker with time and memory limits)', () => {
 
   it('a DOC goes through the worker too', async () => {
     expect(asText(await parseFile({ bytes: F.doc(), kind: 'doc' }))).toContain('7 dias');
+  });
+});
+
+describe('readPassages (parse, split and analysis in the worker)', () => {
+  async function collect(batches: AsyncIterable<PreparedPassages>) {
+    const out: PreparedPassages[] = [];
+    for await (const batch of batches) out.push(batch);
+    return out;
+  }
+
+  it('streams the passages of a table in batches, with one tsvector per passage, after telling it has parsed', async () => {
+    const bytes = F.hugeCsv(5_000);
+    const events: string[] = [];
+    const batches: PreparedPassages[] = [];
+    for await (const batch of readPassages({ bytes, kind: 'csv' }, { onParsed: () => events.push('parsed') })) {
+      events.push('batch');
+      batches.push(batch);
+    }
+    expect(events[0]).toBe('parsed');
+    const expected = tableToPassages(asSheets(await parseDocumentSync(bytes, 'csv')));
+    expect(batches.length).toBe(Math.ceil(expected.length / PASSAGE_BATCH));
+    expect(batches.slice(0, -1).every((b) => b.contents.length === PASSAGE_BATCH)).toBe(true);
+    expect(batches.flatMap((b) => b.contents)).toEqual(expected);
+    for (const batch of batches) expect(tsvectorFields(batch)).toHaveLength(batch.contents.length);
+  });
+
+  it('splits running text as splitText does', async () => {
+    const [batch, ...rest] = await collect(readPassages({ bytes: F.txtUtf8(), kind: 'txt' }));
+    expect(rest).toEqual([]);
+    expect(batch!.contents).toEqual(splitText(asText(await parseDocumentSync(F.txtUtf8(), 'txt'))));
+  });
+
+  it('fails with the ParseError of a hostile file, before any batch', async () => {
+    const err = await parseErrorOf(collect(readPassages({ bytes: F.malformedPdf(), kind: 'pdf' })));
+    expect(err.message).toBe(messages.pdfCorrupt);
+  });
+
+  it('stops the worker when the reader leaves early, and frees its place for the next parse', async () => {
+    // A worker that sends one batch, then never ends: only stopping it frees its place.
+    const endless = {
+      eval: true,
+      script: `const { parentPort } = require('node:worker_threads');
+        parentPort.postMessage({ type: 'parsed' });
+        parentPort.postMessage({ type: 'passages', batch: { contents: ['x'], tsvectors: new Uint8Array([0, 0, 0, 4, 0, 0, 0, 0]) } });
+        for (;;) {}`,
+    };
+    // Two parses run at once at most: three abandoned readers would starve the fourth if they kept theirs.
+    for (let i = 0; i < 3; i++) {
+      for await (const batch of readPassages({ bytes: F.txtUtf8(), kind: 'txt' }, { worker: endless, timeoutMs: 600_000 })) {
+        expect(batch.contents).toEqual(['x']);
+        break;
+      }
+    }
+    expect(asText(await parseFile({ bytes: F.txtUtf8(), kind: 'txt' }))).toContain(F.FACTS.txt);
   });
 });
 

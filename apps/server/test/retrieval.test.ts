@@ -4,7 +4,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema';
 import { backfillLexemes, storePassages } from '../src/knowledge/passages';
+import { preparePassages } from '../src/knowledge/prepare';
 import { lexicalSearch } from '../src/knowledge/retrieval';
+import { toTsvector } from '../src/knowledge/text-search';
 import { createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
 
@@ -33,7 +35,7 @@ describe('lexical retrieval', () => {
       kind: 'txt',
       status: 'processing',
     });
-    await storePassages({ db: ctx.database.db, vectors: ctx.services.vectors }, { ...owner, sourceType: 'file', sourceId: id, sourceName: name }, chunks, null);
+    await storePassages({ db: ctx.database.db, vectors: ctx.services.vectors }, { ...owner, sourceType: 'file', sourceId: id, sourceName: name }, preparePassages(chunks), null);
   }
 
   async function newAgent() {
@@ -80,6 +82,22 @@ describe('lexical retrieval', () => {
     expect(await backfillLexemes(ctx.database.db, silent)).toBe(0);
     await clear();
     expect(await backfillLexemes(ctx.database.db, silent)).toBe(2);
+  });
+
+  it('writes through binary COPY the lexemes the text form would, whatever their order and script', async () => {
+    const owner = await newAgent();
+    // Lexemes in JavaScript's order but not Postgres's (a letter beyond the BMP sorts before U+FFxx in UTF-16,
+    // after it in UTF-8), plain Portuguese, a code and accents folded away.
+    const texts = ['ｚｅｔａ 𝒜lfa Preços e preço: bolo de cenoura', 'Código PF-0001, 45 unidades; informações úteis'];
+    await addFile(owner, 'lexemas.txt', texts);
+    const result = (await ctx.database.db.execute(
+      sql`select content, tsv::text as tsv from passages where agent_id = ${owner.agentId} order by position`,
+    )) as unknown as { rows: Array<{ content: string; tsv: string }> };
+    const asText = (tsv: string) => (tsv ? (tsv.match(/'[^']*'/g) ?? []).sort() : []);
+    expect(result.rows.map((r) => r.content)).toEqual(texts);
+    for (const row of result.rows) expect(asText(row.tsv)).toEqual(asText(toTsvector(row.content)));
+    expect((await contents(owner.agentId, 'quanto custa o 𝒜lfa?'))[0]).toBe(texts[0]);
+    expect((await contents(owner.agentId, 'PF 0001'))[0]).toBe(texts[1]);
   });
 
   it("stems exactly like the database's own Snowball Portuguese stemmer", async () => {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,22 +47,35 @@ function driverClient(executor: Executor): unknown {
 }
 
 /**
- * The PGlite connection behind a handle or a transaction, for what Drizzle does not expose (COPY from a blob).
- * Inside a transaction it is the transaction's own client: PGlite has one connection, and a query on the
- * root handle would wait for the transaction to end.
+ * Runs `copy <target> from …` with a binary COPY payload (copy-format.ts) on the driver behind the handle or
+ * transaction: PGlite reads it as a blob, node-postgres streams it (pg-copy-streams). `target` is the table
+ * and its columns. Inside a transaction it runs on the transaction's own connection (on PGlite, the root
+ * handle would wait for the transaction to end); on a pool handle it takes a connection for itself.
  */
-export function pgliteClient(executor: Executor): PGlite | Transaction {
-  return driverClient(executor) as PGlite | Transaction;
+export async function copyIn(executor: Executor, target: string, payload: Uint8Array): Promise<void> {
+  const client = driverClient(executor);
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    try {
+      await copyToPostgres(connection, target, payload);
+    } finally {
+      connection.release();
+    }
+    return;
+  }
+  if (client instanceof pg.Client) {
+    await copyToPostgres(client, target, payload);
+    return;
+  }
+  const pglite = client as { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+  await pglite.query(`copy ${target} from '/dev/blob' with (format binary)`, [], { blob: new Blob([payload]) });
 }
 
-/**
- * Runs one statement with positional parameters straight on the driver (on the transaction's connection when
- * given one). For bulk writes only: Drizzle's query builder costs more than the database for statements of
- * thousands of parameters.
- */
-export async function rawQuery(executor: Executor, text: string, params: unknown[]): Promise<void> {
-  const client = driverClient(executor) as { query(text: string, params: unknown[]): Promise<unknown> };
-  await client.query(text, params);
+async function copyToPostgres(client: pg.ClientBase, target: string, payload: Uint8Array): Promise<void> {
+  const stream = client.query(copyFrom(`copy ${target} from stdin with (format binary)`));
+  await pipeline(async function* () {
+    yield payload;
+  }, stream);
 }
 
 export type DatabaseOptions =

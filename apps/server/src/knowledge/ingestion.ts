@@ -8,8 +8,9 @@ import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
 import { extractLinks } from './links/extract';
 import { fetchPageText, LinkFetchError } from './links/fetch-page';
-import { ParseError, parseFile, tableToPassages, type FileKind } from './parsers';
-import { backfillLexemes, storePassages } from './passages';
+import { ParseError, readPassages, type FileKind } from './parsers';
+import { backfillLexemes, storePassages, type EmbedPassages } from './passages';
+import { preparePassages } from './prepare';
 import { splitText } from './split';
 import type { VectorIndex } from './vectors';
 
@@ -65,25 +66,27 @@ export function createIngestion(deps: IngestionDeps) {
     const [file] = await db.select().from(files).where(eq(files.id, fileId));
     if (!file) return; // deleted meanwhile
     await db.update(files).set({ status: 'processing', error: null, updatedAt: new Date() }).where(eq(files.id, fileId));
+    const source = { agentId: file.agentId, userId: file.userId, sourceType: 'file', sourceId: file.id, sourceName: file.filename } as const;
     try {
       const bytes = await deps.storage.get(file.path);
-      // The bytes are not needed after parsing: hand them to the worker instead of copying up to 50 MB.
-      const parsed = await parseFile({ bytes, kind: file.kind as FileKind, filename: file.filename }, { transfer: true });
-      const chunks = parsed.kind === 'table' ? tableToPassages(parsed.sheets) : splitText(parsed.text);
-      if (chunks.length === 0) throw new ParseError('O arquivo não contém texto para indexar.');
-      const source = { agentId: file.agentId, userId: file.userId, sourceType: 'file', sourceId: file.id, sourceName: file.filename } as const;
-      const embeddings = await embed(chunks);
-      if (!(await storePassages(deps, source, chunks, embeddings))) return; // deleted while it was being indexed
-      const embedded = embeddings !== null;
+      // The worker parses, splits and analyses; each batch is embedded and stored while it prepares the next.
+      // The bytes are not needed here afterwards: hand them over instead of copying up to 50 MB.
+      const batches = readPassages({ bytes, kind: file.kind as FileKind, filename: file.filename }, { transfer: true });
+      const stored = await storePassages(deps, source, batches, embedder());
+      if (stored === null) return; // deleted while it was being indexed
+      if (stored === 0) throw new ParseError('O arquivo não contém texto para indexar.');
+      const embedded = embedder() !== null;
       await db
         .update(files)
-        .set({ status: 'ready', passages: chunks.length, embedded, error: null, updatedAt: new Date() })
+        .set({ status: 'ready', passages: stored, embedded, error: null, updatedAt: new Date() })
         .where(eq(files.id, fileId));
-      log.info({ fileId, passages: chunks.length, embedded }, 'file indexed');
+      log.info({ fileId, passages: stored, embedded }, 'file indexed');
     } catch (err) {
       const userError = err instanceof ParseError;
       if (!userError && !finalAttempt) throw err; // transient (storage, embeddings provider): let the queue retry
       log.warn({ err, fileId }, 'file ingestion failed');
+      // A failure can come after some batches were stored: a file in error has no passages.
+      await db.delete(passages).where(and(eq(passages.sourceType, 'file'), eq(passages.sourceId, fileId)));
       await db
         .update(files)
         .set({
@@ -110,7 +113,6 @@ export function createIngestion(deps: IngestionDeps) {
     }
     await db.delete(passages).where(and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link')));
     for (const page of fetched) {
-      const chunks = splitText(page.text);
       await storePassages(
         deps,
         {
@@ -120,8 +122,8 @@ export function createIngestion(deps: IngestionDeps) {
           sourceId: page.url,
           sourceName: page.title ? `${page.title} (${page.url})` : page.url,
         },
-        chunks,
-        await embed(chunks),
+        preparePassages(splitText(page.text)),
+        embedder(),
         { replace: false },
       );
     }
@@ -132,9 +134,10 @@ export function createIngestion(deps: IngestionDeps) {
       .where(eq(knowledgeBases.agentId, agentId));
   }
 
-  /** Embeddings of the chunks when an embeddings provider and pgvector are there, else null (lexical only). */
-  async function embed(chunks: string[]): Promise<number[][] | null> {
-    return deps.embedder && deps.vectors.enabled ? deps.embedder.embed(chunks) : null;
+  /** Passages are embedded when an embeddings provider and pgvector are there; else retrieval is lexical only. */
+  function embedder(): EmbedPassages {
+    const { embedder: provider, vectors } = deps;
+    return provider && vectors.enabled ? (contents) => provider.embed(contents) : null;
   }
 
   /** Embeds the knowledge base text's passages that have no embedding yet (they are saved synchronously). */

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { rawQuery, type Db, type Executor } from '../db/client';
+import { v7 as uuidv7 } from 'uuid';
+import { copyIn, type Db } from '../db/client';
+import { CopyWriter } from '../db/copy-format';
 import { files, passages } from '../db/schema';
 import type { Logger } from '../logger';
+import { tsvectorFields, type PreparedPassages } from './prepare';
 import { toTsvector } from './text-search';
 import type { VectorIndex } from './vectors';
 
-/** Passages written per transaction while indexing. */
-const INDEX_BATCH = 250;
 /** Passages analysed per statement by the start-up backfill. */
 const BACKFILL_BATCH = 500;
 
@@ -22,10 +22,16 @@ export interface PassageSource {
 
 type NewPassage = Required<Omit<typeof passages.$inferInsert, 'createdAt'>>;
 
-/** The rows of a source's passages, with their full-text lexemes. */
+/**
+ * Passage ids are UUIDv7: time-ordered, so the rows of an upload land at the end of the primary key's btree
+ * instead of all over it.
+ */
+export const passageId = (): string => uuidv7();
+
+/** The rows of a source's passages, with their full-text lexemes (for a small text: the knowledge base's). */
 export function newPassages(source: PassageSource, chunks: string[], firstPosition = 0): NewPassage[] {
   return chunks.map((content, i) => ({
-    id: randomUUID(),
+    id: passageId(),
     ...source,
     position: firstPosition + i,
     content,
@@ -33,55 +39,73 @@ export function newPassages(source: PassageSource, chunks: string[], firstPositi
   }));
 }
 
+/** Embeddings of a batch's passages, in order; null when there is no embeddings provider (lexical only). */
+export type EmbedPassages = ((contents: string[]) => Promise<number[][]>) | null;
+
 /**
- * Replaces the passages of one file or link (and stores their embeddings when given). The old passages are
- * deleted first and the new ones inserted in batches, each in its own short transaction: on PGlite one long
- * transaction would stall every chat turn while a big spreadsheet is indexed. A retry deletes first, so it
- * never duplicates. Returns false when the file was deleted meanwhile (nothing is left behind).
+ * Replaces the passages of one file or link, batch by batch as they come (from a parse worker, which
+ * splits and analyses while the previous batch is written), embedding each batch first when `embed` is
+ * given. The old passages are deleted first and every batch is written in its own short transaction: on
+ * PGlite one long transaction would stall every chat turn while a big spreadsheet is indexed. A retry
+ * deletes first, so it never duplicates. Returns the number of passages stored, or null when the file was
+ * deleted meanwhile (nothing is left behind).
  */
 export async function storePassages(
   deps: { db: Db; vectors: VectorIndex },
   source: PassageSource & { sourceType: 'file' | 'link'; sourceId: string },
-  chunks: string[],
-  embeddings: number[][] | null,
+  batches: Iterable<PreparedPassages> | AsyncIterable<PreparedPassages>,
+  embed: EmbedPassages,
   options: { replace: boolean } = { replace: true },
-): Promise<boolean> {
+): Promise<number | null> {
   const { db, vectors } = deps;
   if (options.replace) {
     await db.delete(passages).where(and(eq(passages.sourceType, source.sourceType), eq(passages.sourceId, source.sourceId)));
   }
-  for (let i = 0; i < chunks.length; i += INDEX_BATCH) {
-    const batch = newPassages(source, chunks.slice(i, i + INDEX_BATCH), i);
-    const stored = await db.transaction(async (tx) => {
+  let stored = 0;
+  for await (const batch of batches) {
+    const embeddings = embed ? await embed(batch.contents) : null;
+    const ids = batch.contents.map(passageId);
+    const alive = await db.transaction(async (tx) => {
       if (source.sourceType === 'file') {
         // Lock the file row: a file deleted while it was being indexed must not get orphan passages.
-        const [alive] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
-        if (!alive) return false;
+        const [file] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
+        if (!file) return false;
       }
-      await insertPassages(tx, batch);
+      await copyIn(tx, PASSAGE_COLUMNS, passageRows(source, batch, ids, stored));
       if (embeddings) {
         await vectors.insert(
           tx,
-          batch.map((row, j) => ({ passageId: row.id, agentId: source.agentId, embedding: embeddings[i + j]! })),
+          ids.map((id, j) => ({ passageId: id, agentId: source.agentId, embedding: embeddings[j]! })),
         );
       }
       return true;
     });
-    if (!stored) return false;
+    if (!alive) return null;
+    stored += ids.length;
   }
-  return true;
+  return stored;
 }
 
-const PASSAGE_COLUMNS = ['id', 'agent_id', 'user_id', 'source_type', 'source_id', 'source_name', 'position', 'content', 'tsv'];
+const PASSAGE_COLUMNS = 'passages (id, agent_id, user_id, source_type, source_id, source_name, position, content, tsv)';
 
-/** A multi-row insert straight on the driver (Drizzle's builder took longer than the database here). */
-async function insertPassages(tx: Executor, rows: NewPassage[]): Promise<void> {
-  const params: unknown[] = [];
-  const values = rows.map((r) => {
-    const at = params.push(r.id, r.agentId, r.userId, r.sourceType, r.sourceId, r.sourceName, r.position, r.content, r.tsv);
-    return `(${PASSAGE_COLUMNS.map((_, j) => `$${at - PASSAGE_COLUMNS.length + j + 1}`).join(', ')})`;
+/** A batch as binary COPY rows (created_at takes its default). */
+function passageRows(source: PassageSource, batch: PreparedPassages, ids: string[], firstPosition: number): Uint8Array {
+  const rows = new CopyWriter(batch.tsvectors.length + batch.contents.length * 1200);
+  const tsvectors = tsvectorFields(batch);
+  batch.contents.forEach((content, i) => {
+    rows
+      .row(9)
+      .text(ids[i]!)
+      .text(source.agentId)
+      .text(source.userId)
+      .text(source.sourceType)
+      .textOrNull(source.sourceId)
+      .text(source.sourceName)
+      .int4(firstPosition + i)
+      .text(content)
+      .encoded(tsvectors[i]!);
   });
-  await rawQuery(tx, `insert into passages (${PASSAGE_COLUMNS.join(', ')}) values ${values.join(', ')}`, params);
+  return rows.finish();
 }
 
 /**

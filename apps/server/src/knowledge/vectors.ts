@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgliteClient, type Database, type Executor } from '../db/client';
+import { copyIn, type Database, type Executor } from '../db/client';
+import { CopyWriter } from '../db/copy-format';
 import type { Logger } from '../logger';
 
 export interface EmbeddingRow {
@@ -59,30 +60,17 @@ export class VectorIndex {
   }
 
   /**
-   * Stores the embeddings of new passages (inside the caller's transaction when given one). On PGlite they
-   * travel as a binary COPY: Postgres compiled to WebAssembly parses decimal floats at about 2 µs each, which
-   * made storing a 256-dimension embedding cost more than indexing its passage; the binary form is copied as
-   * is. Native Postgres parses text fast, so it gets a plain multi-row insert.
+   * Stores the embeddings of new passages (inside the caller's transaction when given one), as a binary
+   * COPY: the floats travel as they are instead of as decimal text, which Postgres compiled to WebAssembly
+   * (PGlite) parsed at about 2 µs each.
    */
   async insert(db: Executor, rows: EmbeddingRow[]): Promise<void> {
     if (!this.available || rows.length === 0) return;
-    if (this.database.kind === 'pglite') {
-      await pgliteClient(db).query(
-        `copy passage_embeddings (passage_id, agent_id, dims, embedding) from '/dev/blob' with (format binary)`,
-        [],
-        { blob: binaryCopy(rows) },
-      );
-      return;
+    const copy = new CopyWriter(rows.length * (100 + 4 * rows[0]!.embedding.length));
+    for (const row of rows) {
+      copy.row(4).text(row.passageId).text(row.agentId).int4(row.embedding.length).vector(row.embedding);
     }
-    for (let i = 0; i < rows.length; i += 500) {
-      const batch = rows.slice(i, i + 500);
-      await db.execute(sql`
-        insert into passage_embeddings (passage_id, agent_id, dims, embedding)
-        values ${sql.join(
-          batch.map((r) => sql`(${r.passageId}, ${r.agentId}, ${r.embedding.length}, ${toVector(r.embedding)}::vector)`),
-          sql`, `,
-        )}`);
-    }
+    await copyIn(db, 'passage_embeddings (passage_id, agent_id, dims, embedding)', copy.finish());
   }
 
   /**
@@ -108,41 +96,6 @@ export class VectorIndex {
   }
 }
 
-const finite = (v: number) => (Number.isFinite(v) ? v : 0);
-
 function toVector(values: number[]): string {
-  return `[${values.map(finite).join(',')}]`;
+  return `[${values.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
 }
-
-/**
- * Rows in Postgres's binary COPY format: a signature, then per row the field count and each field as
- * length + bytes (text as UTF-8, int4 big-endian, vector as pgvector's vector_recv reads it: int16
- * dimensions, int16 zero, float4 big-endian values), then -1.
- */
-function binaryCopy(rows: EmbeddingRow[]): Blob {
-  const parts: Uint8Array[] = [COPY_HEADER];
-  for (const row of rows) {
-    const passageId = Buffer.from(row.passageId);
-    const agentId = Buffer.from(row.agentId);
-    const dims = row.embedding.length;
-    const out = Buffer.allocUnsafe(2 + 4 + passageId.length + 4 + agentId.length + 4 + 4 + 4 + 4 + dims * 4);
-    let at = out.writeInt16BE(4, 0);
-    at = out.writeInt32BE(passageId.length, at);
-    at += passageId.copy(out, at);
-    at = out.writeInt32BE(agentId.length, at);
-    at += agentId.copy(out, at);
-    at = out.writeInt32BE(4, at);
-    at = out.writeInt32BE(dims, at);
-    at = out.writeInt32BE(4 + dims * 4, at);
-    at = out.writeInt16BE(dims, at);
-    at = out.writeInt16BE(0, at);
-    for (const v of row.embedding) at = out.writeFloatBE(finite(v), at);
-    parts.push(out);
-  }
-  parts.push(COPY_TRAILER);
-  return new Blob(parts);
-}
-
-/** "PGCOPY\n\xff\r\n\0", flags (0), header extension length (0). */
-const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-const COPY_TRAILER = Buffer.from([0xff, 0xff]);

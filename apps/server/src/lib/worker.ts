@@ -10,8 +10,11 @@ export interface WorkerRun<T> {
   env?: Record<string, string>;
   resourceLimits: ResourceLimits;
   timeoutMs: number;
-  /** The worker's one reply as the result, or as the error to reject with. */
-  onReply(reply: unknown): T | Error;
+  /**
+   * A message of the worker: the result, the error to reject with, or undefined when more messages follow
+   * (a worker that streams its work, e.g. batches of passages, before its final message).
+   */
+  onMessage(message: unknown): T | Error | undefined;
   /** An error thrown in or by the worker (out of memory, failed start-up) as the error to reject with. */
   onError(error: Error & { code?: string }): Error;
   onTimeout(): Error;
@@ -19,13 +22,15 @@ export interface WorkerRun<T> {
   onExit(code: number): Error;
   /** Checked every 100 ms while the worker runs; an Error stops it. */
   watchdog?: () => Error | null;
+  /** Stops the worker and rejects with the abort reason (the caller no longer wants the result). */
+  signal?: AbortSignal;
 }
 
 const WATCHDOG_MS = 100;
 
 /**
- * Runs one job in a fresh worker thread that answers with one message, and stops the worker as soon as the
- * job is settled: by its reply, an error, its time limit, the watchdog, or an exit without a reply.
+ * Runs one job in a fresh worker thread until its final message, and stops the worker as soon as the job is
+ * settled: by that message, an error, its time limit, the watchdog, an abort, or an exit without a result.
  */
 export function runWorker<T>(run: WorkerRun<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -43,6 +48,7 @@ export function runWorker<T>(run: WorkerRun<T>): Promise<T> {
       settled = true;
       clearTimeout(timer);
       if (watchdog) clearInterval(watchdog);
+      run.signal?.removeEventListener('abort', abort);
       void worker.terminate();
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
@@ -54,7 +60,14 @@ export function runWorker<T>(run: WorkerRun<T>): Promise<T> {
           if (error) finish(error);
         }, WATCHDOG_MS)
       : undefined;
-    worker.on('message', (reply: unknown) => finish(run.onReply(reply)));
+    const abort = () => finish(run.signal!.reason instanceof Error ? run.signal!.reason : new Error('worker aborted'));
+    if (run.signal?.aborted) abort();
+    else run.signal?.addEventListener('abort', abort, { once: true });
+    worker.on('message', (message: unknown) => {
+      if (settled) return; // the worker is being stopped
+      const outcome = run.onMessage(message);
+      if (outcome !== undefined) finish(outcome);
+    });
     worker.on('error', (err: Error & { code?: string }) => finish(run.onError(err)));
     worker.on('exit', (code) => finish(run.onExit(code)));
   });

@@ -70,7 +70,7 @@ export async function renderHtmlInWorker(
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: MAX_OLD_GENERATION_MB, maxYoungGenerationSizeMb: 32 },
       timeoutMs,
-      onReply: (reply) => {
+      onMessage: (reply) => {
         const r = reply as Reply;
         if (r.ok) return r.page;
         if (/RangeError: Maximum call stack/.test(r.error)) return tooComplex(opts.url, r.error);

@@ -2,5 +2,5 @@
 export { detectFileType } from './detect';
 export { ParseError } from './errors';
 export { tableToPassages } from './rows';
-export { parseFile } from './run';
+export { parseFile, readPassages } from './run';
 export { MIME_BY_KIND, type FileKind, type ParsedDocument, type Sheet } from './types';

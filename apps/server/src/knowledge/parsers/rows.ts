@@ -15,8 +15,12 @@ const ELLIPSIS = '…';
  * "Planilha: <nome>". Rows are grouped up to ~maxChars; a row that alone exceeds it is cut at a line
  * boundary (the last line kept is shortened with "…" only when not even one line fits).
  */
-export function tableToPassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: TableToPassagesOptions = {}): string[] {
-  const passages: string[] = [];
+export function tableToPassages(sheets: Sheet[], options: TableToPassagesOptions = {}): string[] {
+  return [...tablePassages(sheets, options)];
+}
+
+/** tableToPassages one passage at a time, so that indexing can start before the whole table is split. */
+export function* tablePassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: TableToPassagesOptions = {}): Generator<string> {
   const filled = (cells: string[]) => cells.some((c) => oneLine(c) !== '');
   const nonEmpty = sheets.filter((s) => filled(s.header) || s.rows.some(filled));
   const several = nonEmpty.length > 1;
@@ -27,42 +31,41 @@ export function tableToPassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: Tabl
     if (!sheet.rows.some(filled)) {
       // A sheet with a single line (a note, a title) has no data rows: its text is the passage.
       const text = fitLines(sheet.header.map(oneLine).filter(Boolean), budget);
-      passages.push(prefix ? `${prefix}\n\n${text}` : text);
+      yield prefix ? `${prefix}\n\n${text}` : text;
       continue;
     }
     const columns = sheet.header.map((h, i) => oneLine(h) || `Coluna ${i + 1}`);
+    const passage = (group: string[]) => (prefix ? `${prefix}\n\n${group.join('\n\n')}` : group.join('\n\n'));
     let group: string[] = [];
     let size = 0;
 
-    const flush = () => {
-      if (!group.length) return;
-      const body = group.join('\n\n');
-      passages.push(prefix ? `${prefix}\n\n${body}` : body);
-      group = [];
-      size = 0;
-    };
-
     for (const row of sheet.rows) {
       const lines: string[] = [];
-      row.forEach((cell, i) => {
-        const value = oneLine(cell);
+      for (let i = 0; i < row.length; i++) {
+        const value = oneLine(row[i] ?? '');
         if (value) lines.push(`${columns[i] ?? `Coluna ${i + 1}`}: ${value}`);
-      });
+      }
       if (!lines.length) continue;
       const block = fitLines(lines, budget);
-      const added = (group.length ? 2 : 0) + block.length;
-      if (group.length && size + added > budget) flush();
+      if (group.length && size + 2 + block.length > budget) {
+        yield passage(group);
+        group = [];
+        size = 0;
+      }
       group.push(block);
       size += (group.length > 1 ? 2 : 0) + block.length;
     }
-    flush();
+    if (group.length) yield passage(group);
   }
-  return passages;
 }
+
+/** Whitespace that oneLine changes: any but a single inner space. */
+const LOOSE_SPACE = /[^\S ]| {2}|^ | $/;
 
 /** Whitespace (including line breaks inside a cell) collapsed so that one value is one line. */
 function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  // Most cells need nothing: a test is much cheaper than a replace and a trim on every cell of a big table.
+  return LOOSE_SPACE.test(s) ? s.replace(/\s+/g, ' ').trim() : s;
 }
 
 /** The row's lines joined by \n, keeping whole lines while they fit in `budget`. */

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { messages, ParseError } from './errors';
-import { type WorkerReply, type WorkerRequest } from './protocol';
-import { type FileKind, type ParsedDocument } from './types';
 import { createSemaphore } from '../../lib/semaphore';
 import { runWorker } from '../../lib/worker';
+import { type PreparedPassages } from '../prepare';
+import { messages, ParseError } from './errors';
+import { type WorkerMessage, type WorkerRequest } from './protocol';
+import { type FileKind, type ParsedDocument } from './types';
 
 export interface ParseFileInput {
   bytes: Uint8Array;
@@ -78,6 +79,50 @@ export function workerTarget(): { script: URL | string; eval: boolean } {
  * dependency): that is the server's fault, worth a retry and a log line, not the merchant's.
  */
 export async function parseFile(input: ParseFileInput, options: ParseFileOptions = {}): Promise<ParsedDocument> {
+  return inWorker(input, 'document', options, (message) => (message.type === 'document' ? message.doc : undefined));
+}
+
+export interface ReadPassagesOptions extends ParseFileOptions {
+  /** Called when the worker has read the file, before the first passage (timings). */
+  onParsed?: () => void;
+}
+
+/**
+ * Parses a file like parseFile, and splits and analyses it in the same worker: the passages come batch by
+ * batch while the worker goes on, so that the caller stores a batch while the next is being prepared. The
+ * limits and errors are parseFile's (they cover the worker's work, not the caller's); leaving the iteration
+ * early stops the worker.
+ */
+export function readPassages(input: ParseFileInput, options: ReadPassagesOptions = {}): AsyncIterable<PreparedPassages> {
+  const abort = new AbortController();
+  let cancelled = false;
+  return new ReadableStream<PreparedPassages>({
+    start: (controller) => {
+      const onMessage = (message: WorkerMessage) => {
+        if (message.type === 'parsed') options.onParsed?.();
+        else if (message.type === 'passages') controller.enqueue(message.batch);
+        else if (message.type === 'done') return message.passages;
+        return undefined;
+      };
+      inWorker(input, 'passages', options, onMessage, abort.signal).then(
+        () => !cancelled && controller.close(),
+        (err: unknown) => controller.error(err),
+      );
+    },
+    cancel: () => {
+      cancelled = true;
+      abort.abort(new Error('passages no longer wanted'));
+    },
+  });
+}
+
+async function inWorker<T>(
+  input: ParseFileInput,
+  want: WorkerRequest['want'],
+  options: ParseFileOptions,
+  onMessage: (message: WorkerMessage) => T | undefined,
+  signal?: AbortSignal,
+): Promise<T> {
   const { timeoutMs = 60_000, maxMemoryMb = 512, transfer = false } = options;
   const maxRssGrowthMb = options.maxRssGrowthMb ?? 2 * maxMemoryMb;
   const { bytes } = input;
@@ -85,51 +130,48 @@ export async function parseFile(input: ParseFileInput, options: ParseFileOptions
     transfer && bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
       ? (bytes.buffer as ArrayBuffer)
       : (new Uint8Array(bytes).buffer as ArrayBuffer); // a copy (Buffer#slice would share memory)
-  const request: WorkerRequest = { buffer: owned, byteOffset: 0, byteLength: owned.byteLength, kind: input.kind };
+  const request: WorkerRequest = { buffer: owned, byteOffset: 0, byteLength: owned.byteLength, kind: input.kind, want };
   const label = input.filename ? `${input.filename} (${input.kind})` : input.kind;
+  const limits = { timeoutMs, maxMemoryMb, maxRssGrowthMb };
+  const target = options.worker ?? workerTarget();
 
   await acquire();
   try {
-    return await parseInWorker(request, label, { timeoutMs, maxMemoryMb, maxRssGrowthMb }, options.worker ?? workerTarget());
+    const rssStart = process.memoryUsage.rss();
+    return await runWorker<T>({
+      ...target,
+      workerData: request,
+      transferList: [request.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64 },
+      timeoutMs: limits.timeoutMs,
+      signal,
+      onMessage: (reply) => {
+        const message = reply as WorkerMessage;
+        if (message.type === 'error') {
+          return new ParseError(message.message || messages.unexpected, { detail: `${label}: ${message.detail ?? ''}` });
+        }
+        return onMessage(message);
+      },
+      onError: (err) => {
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          return new ParseError(messages.tooBig, { detail: `${label}: ${err.message}`, cause: err });
+        }
+        // The worker could not even load: a deployment problem, not this file's fault.
+        if (err.code && INFRASTRUCTURE_ERRORS.has(err.code)) {
+          return new Error(`parse worker failed to start (${err.code}): ${err.message}`, { cause: err });
+        }
+        return new ParseError(messages.unexpected, { detail: `${label}: worker error ${err.name}: ${err.message}`, cause: err });
+      },
+      onTimeout: () => new ParseError(messages.timeout, { detail: `${label}: no result after ${limits.timeoutMs} ms` }),
+      onExit: (code) => new ParseError(messages.unexpected, { detail: `${label}: worker exited with code ${code} without a result` }),
+      // ArrayBuffers are outside V8's heap limit: the process RSS is the backstop.
+      watchdog: () => {
+        const grown = (process.memoryUsage.rss() - rssStart) / (1024 * 1024);
+        if (grown <= limits.maxRssGrowthMb) return null;
+        return new ParseError(messages.tooBig, { detail: `${label}: process RSS grew by ${grown.toFixed(0)} MB` });
+      },
+    });
   } finally {
     release();
   }
-}
-
-function parseInWorker(
-  request: WorkerRequest,
-  label: string,
-  limits: { timeoutMs: number; maxMemoryMb: number; maxRssGrowthMb: number },
-  target: { script: URL | string; eval: boolean },
-): Promise<ParsedDocument> {
-  const rssStart = process.memoryUsage.rss();
-  return runWorker<ParsedDocument>({
-    ...target,
-    workerData: request,
-    transferList: [request.buffer],
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64 },
-    timeoutMs: limits.timeoutMs,
-    onReply: (reply) => {
-      const r = reply as WorkerReply;
-      return r.ok ? r.doc : new ParseError(r.message || messages.unexpected, { detail: `${label}: ${r.detail ?? ''}` });
-    },
-    onError: (err) => {
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        return new ParseError(messages.tooBig, { detail: `${label}: ${err.message}`, cause: err });
-      }
-      // The worker could not even load: a deployment problem, not this file's fault.
-      if (err.code && INFRASTRUCTURE_ERRORS.has(err.code)) {
-        return new Error(`parse worker failed to start (${err.code}): ${err.message}`, { cause: err });
-      }
-      return new ParseError(messages.unexpected, { detail: `${label}: worker error ${err.name}: ${err.message}`, cause: err });
-    },
-    onTimeout: () => new ParseError(messages.timeout, { detail: `${label}: no result after ${limits.timeoutMs} ms` }),
-    onExit: (code) => new ParseError(messages.unexpected, { detail: `${label}: worker exited with code ${code} without a result` }),
-    // ArrayBuffers are outside V8's heap limit: the process RSS is the backstop.
-    watchdog: () => {
-      const grown = (process.memoryUsage.rss() - rssStart) / (1024 * 1024);
-      if (grown <= limits.maxRssGrowthMb) return null;
-      return new ParseError(messages.tooBig, { detail: `${label}: process RSS grew by ${grown.toFixed(0)} MB` });
-    },
-  });
 }

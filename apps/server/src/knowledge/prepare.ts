@@ -1,0 +1,66 @@
+import { encodeTsvector } from '../db/copy-format';
+import { tablePassages } from './parsers/rows';
+import { type ParsedDocument } from './parsers/types';
+import { splitText } from './split';
+import { lexemeSet } from './text-search';
+
+/**
+ * Passages per batch: what one indexing transaction writes and one call to the embeddings provider embeds
+ * (at most 512 per call, SPEC §9).
+ */
+export const PASSAGE_BATCH = 250;
+
+/**
+ * Passages ready to be stored: their text and their full-text lexemes, already in the binary form the
+ * database reads (the tsvector fields of a binary COPY, one after another). A plain Uint8Array, so that a
+ * parse worker can hand a batch over without copying it.
+ */
+export interface PreparedPassages {
+  contents: string[];
+  tsvectors: Uint8Array;
+}
+
+/** The passages of a parsed file: spreadsheets and CSVs by rows, running text by the recursive splitter. */
+export function documentPassages(doc: ParsedDocument): Iterable<string> {
+  return doc.kind === 'table' ? tablePassages(doc.sheets) : splitText(doc.text);
+}
+
+/** Analyses passages batch by batch (text-search.ts), as they come. */
+export function* preparePassages(chunks: Iterable<string>, size = PASSAGE_BATCH): Generator<PreparedPassages> {
+  let contents: string[] = [];
+  let fields: Uint8Array[] = [];
+  let bytes = 0;
+  const batch = (): PreparedPassages => {
+    const tsvectors = new Uint8Array(bytes);
+    let at = 0;
+    for (const field of fields) {
+      tsvectors.set(field, at);
+      at += field.length;
+    }
+    const prepared = { contents, tsvectors };
+    contents = [];
+    fields = [];
+    bytes = 0;
+    return prepared;
+  };
+  for (const content of chunks) {
+    const field = encodeTsvector(lexemeSet(content));
+    contents.push(content);
+    fields.push(field);
+    bytes += field.length;
+    if (contents.length === size) yield batch();
+  }
+  if (contents.length > 0) yield batch();
+}
+
+/** The tsvector field of each passage of a batch (views into `tsvectors`). */
+export function tsvectorFields({ tsvectors }: PreparedPassages): Uint8Array[] {
+  const view = new DataView(tsvectors.buffer, tsvectors.byteOffset, tsvectors.byteLength);
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < tsvectors.length; ) {
+    const end = at + 4 + view.getInt32(at);
+    out.push(tsvectors.subarray(at, end));
+    at = end;
+  }
+  return out;
+}
