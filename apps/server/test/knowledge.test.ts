@@ -161,6 +161,37 @@ describe('knowledge with an LLM and embeddings (hybrid retrieval)', () => {
     expect(output).toContain('Fonte: precos.csv');
   });
 
+  it('removes embeddings with their passages: a file deleted, an agent deleted, an account deleted', async ({ skip }) => {
+    if (!hybrid()) skip(); // Postgres without pgvector stores no embeddings
+    const count = async (where: ReturnType<typeof sql>) =>
+      Number(((await ctx.database.db.execute(sql`select count(*)::int as n from passage_embeddings e where ${where}`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    const orphans = sql`not exists (select 1 from passages p where p.id = e.passage_id)`;
+    const [user, other] = [await createUser(ctx), await createUser(ctx)];
+    const [first, second] = [await createAgent(ctx, user), await createAgent(ctx, other)];
+    for (const [owner, agent] of [[user, first], [other, second]] as const) {
+      await upload(ctx, owner, agent.id, [
+        { name: 'precos.csv', bytes: PRICE_CSV },
+        { name: 'faq.txt', bytes: FAQ_TXT },
+      ]);
+    }
+    const files = await waitForIngestion(ctx, user, first.id);
+    await waitForIngestion(ctx, other, second.id);
+    const ofAgent = (id: string) => count(sql`e.agent_id = ${id}`);
+    const embedded = await ofAgent(first.id);
+    expect(embedded).toBe(files.reduce((n, f) => n + f.passages, 0));
+
+    const faq = files.find((f) => f.filename === 'faq.txt')!;
+    expect((await ctx.request(`/api/agents/${first.id}/files/${faq.id}`, { method: 'DELETE', token: user.token })).status).toBe(204);
+    expect(await ofAgent(first.id)).toBe(embedded - faq.passages);
+    expect((await ctx.request(`/api/agents/${first.id}`, { method: 'DELETE', token: user.token })).status).toBe(204);
+    expect(await ofAgent(first.id)).toBe(0);
+
+    expect(await ofAgent(second.id)).toBe(embedded);
+    await ctx.database.db.execute(sql`delete from "user" where id = ${other.id}`);
+    expect(await ofAgent(second.id)).toBe(0);
+    expect(await count(orphans)).toBe(0);
+  });
+
   it('retries a failing embeddings provider and ends in "erro" with a reason (lexical-only: unaffected)', async () => {
     const user = await createUser(ctx);
     const agent = await createAgent(ctx, user);

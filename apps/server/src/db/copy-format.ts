@@ -43,14 +43,16 @@ export class CopyWriter {
     return this;
   }
 
-  /** A pgvector `vector` as vector_recv reads it: int16 dimensions, int16 zero, float4 values. */
+  /** A pgvector `vector` as vector_recv reads it: int16 dimensions, int16 zero, float4 values (NaN and ±∞ as 0). */
   vector(values: readonly number[]): this {
     const bytes = 4 + values.length * 4;
     this.room(4 + bytes);
     this.at = this.buf.writeInt32BE(bytes, this.at);
     this.at = this.buf.writeInt16BE(values.length, this.at);
     this.at = this.buf.writeInt16BE(0, this.at);
-    for (const v of values) this.at = this.buf.writeFloatBE(Number.isFinite(v) ? v : 0, this.at);
+    const view = new DataView(this.buf.buffer, this.buf.byteOffset + this.at, values.length * 4);
+    for (let i = 0; i < values.length; i++) view.setFloat32(i * 4, Number.isFinite(values[i]) ? values[i]! : 0);
+    this.at += values.length * 4;
     return this;
   }
 
@@ -85,18 +87,17 @@ export class CopyWriter {
  */
 export function encodeTsvector(lexemes: Iterable<string>): Uint8Array {
   const sorted = [...lexemes].filter((l) => l !== '').sort();
-  let size = 8;
-  for (const l of sorted) size += Buffer.byteLength(l) + 3;
-  const out = Buffer.allocUnsafe(size);
-  let at = out.writeInt32BE(size - 4, 0);
-  at = out.writeInt32BE(sorted.length, at);
-  for (const l of sorted) {
-    at += out.write(l, at);
-    out.fill(0, at, at + 3); // the terminating NUL and a zero position count
-    at += 3;
-  }
+  // Each lexeme is followed by its NUL and a zero uint16: three zero bytes, written as part of one string.
+  const body = sorted.length > 0 ? `${sorted.join(LEXEME_END)}${LEXEME_END}` : '';
+  const size = Buffer.byteLength(body);
+  const out = Buffer.allocUnsafe(8 + size);
+  out.writeInt32BE(4 + size, 0);
+  out.writeInt32BE(sorted.length, 4);
+  out.write(body, 8);
   return out;
 }
+
+const LEXEME_END = '\0\0\0';
 
 /** "PGCOPY\n\xff\r\n\0", flags (0), header extension length (0). */
 const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);

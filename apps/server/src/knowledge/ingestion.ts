@@ -150,11 +150,20 @@ export function createIngestion(deps: IngestionDeps) {
       rows: Array<{ id: string; content: string }>;
     };
     if (missing.rows.length === 0) return;
-    const vectors = await deps.embedder.embed(missing.rows.map((r) => r.content));
-    await deps.vectors.insert(
-      db,
-      missing.rows.map((r, i) => ({ passageId: r.id, agentId, embedding: vectors[i]! })),
-    );
+    const embeddings = await deps.embedder.embed(missing.rows.map((r) => r.content));
+    const byId = new Map(missing.rows.map((r, i) => [r.id, embeddings[i]!]));
+    await db.transaction(async (tx) => {
+      // The text may have been saved again meanwhile: embed only the passages still there, locked until stored.
+      const kept = await tx
+        .select({ id: passages.id })
+        .from(passages)
+        .where(inArray(passages.id, [...byId.keys()]))
+        .for('share');
+      await deps.vectors.insert(
+        tx,
+        kept.map(({ id }) => ({ passageId: id, agentId, embedding: byId.get(id)! })),
+      );
+    });
   }
 
   /**

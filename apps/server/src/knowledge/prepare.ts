@@ -9,6 +9,11 @@ import { lexemeSet } from './text-search';
  * (at most 512 per call, SPEC §9).
  */
 export const PASSAGE_BATCH = 250;
+/**
+ * The first batch is smaller, and each next one twice as big up to PASSAGE_BATCH: the database starts
+ * writing as soon as a few passages are ready instead of waiting for a whole batch to be analysed.
+ */
+const FIRST_BATCH = 25;
 
 /**
  * Passages ready to be stored: their text and their full-text lexemes, already in the binary form the
@@ -26,7 +31,8 @@ export function documentPassages(doc: ParsedDocument): Iterable<string> {
 }
 
 /** Analyses passages batch by batch (text-search.ts), as they come. */
-export function* preparePassages(chunks: Iterable<string>, size = PASSAGE_BATCH): Generator<PreparedPassages> {
+export function* preparePassages(chunks: Iterable<string>): Generator<PreparedPassages> {
+  let size = FIRST_BATCH;
   let contents: string[] = [];
   let fields: Uint8Array[] = [];
   let bytes = 0;
@@ -38,6 +44,7 @@ export function* preparePassages(chunks: Iterable<string>, size = PASSAGE_BATCH)
       at += field.length;
     }
     const prepared = { contents, tsvectors };
+    size = Math.min(size * 2, PASSAGE_BATCH);
     contents = [];
     fields = [];
     bytes = 0;
