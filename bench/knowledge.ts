@@ -50,7 +50,7 @@ import { agents, files, passages, user } from '../apps/server/src/db/schema';
 import { saveKnowledgeBase } from '../apps/server/src/knowledge/knowledge-base';
 import { MIME_BY_KIND, parseFile, readPassages, tableToPassages, type FileKind, type ParsedDocument, type Sheet } from '../apps/server/src/knowledge/parsers';
 import { storePassages, type EmbedPassages, type PassageSource } from '../apps/server/src/knowledge/passages';
-import { PASSAGE_BATCH, preparePassages } from '../apps/server/src/knowledge/prepare';
+import { preparePassages } from '../apps/server/src/knowledge/prepare';
 import { createRetriever, lexicalSearch } from '../apps/server/src/knowledge/retrieval';
 import { splitText } from '../apps/server/src/knowledge/split';
 import { VectorIndex } from '../apps/server/src/knowledge/vectors';
