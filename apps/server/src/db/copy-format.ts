@@ -28,14 +28,6 @@ export class CopyWriter {
     return this;
   }
 
-  /** A text field, or NULL. */
-  textOrNull(value: string | null): this {
-    if (value !== null) return this.text(value);
-    this.room(4);
-    this.at = this.buf.writeInt32BE(-1, this.at);
-    return this;
-  }
-
   int4(value: number): this {
     this.room(8);
     this.at = this.buf.writeInt32BE(4, this.at);
@@ -86,7 +78,8 @@ export class CopyWriter {
  * characters beyond the Basic Multilingual Plane; Postgres sorts them itself when they are out of order.
  */
 export function encodeTsvector(lexemes: Iterable<string>): Uint8Array {
-  const sorted = [...lexemes].filter((l) => l !== '').sort();
+  const sorted = Array.from(lexemes).sort();
+  if (sorted[0] === '') sorted.shift(); // an empty string (never a lexeme of ours) would sort first
   // Each lexeme is followed by its NUL and a zero uint16: three zero bytes, written as part of one string.
   const body = sorted.length > 0 ? `${sorted.join(LEXEME_END)}${LEXEME_END}` : '';
   const size = Buffer.byteLength(body);

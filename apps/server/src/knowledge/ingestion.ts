@@ -72,10 +72,11 @@ export function createIngestion(deps: IngestionDeps) {
       // The worker parses, splits and analyses; each batch is embedded and stored while it prepares the next.
       // The bytes are not needed here afterwards: hand them over instead of copying up to 50 MB.
       const batches = readPassages({ bytes, kind: file.kind as FileKind, filename: file.filename }, { transfer: true });
-      const stored = await storePassages(deps, source, batches, embedder());
+      const embed = embedder();
+      const stored = await storePassages(deps, source, batches, embed);
       if (stored === null) return; // deleted while it was being indexed
       if (stored === 0) throw new ParseError('O arquivo não contém texto para indexar.');
-      const embedded = embedder() !== null;
+      const embedded = embed !== null;
       await db
         .update(files)
         .set({ status: 'ready', passages: stored, embedded, error: null, updatedAt: new Date() })

@@ -89,7 +89,7 @@ export async function storePassages(
 const PASSAGE_COLUMNS = 'passages (id, agent_id, user_id, source_type, source_id, source_name, position, content, tsv)';
 
 /** A batch as binary COPY rows (created_at takes its default). */
-function passageRows(source: PassageSource, batch: PreparedPassages, ids: string[], firstPosition: number): Uint8Array {
+function passageRows(source: PassageSource & { sourceId: string }, batch: PreparedPassages, ids: string[], firstPosition: number): Uint8Array {
   const rows = new CopyWriter(batch.tsvectors.length + batch.contents.length * 1200);
   const tsvectors = tsvectorFields(batch);
   batch.contents.forEach((content, i) => {
@@ -99,7 +99,7 @@ function passageRows(source: PassageSource, batch: PreparedPassages, ids: string
       .text(source.agentId)
       .text(source.userId)
       .text(source.sourceType)
-      .textOrNull(source.sourceId)
+      .text(source.sourceId)
       .text(source.sourceName)
       .int4(firstPosition + i)
       .text(content)
