@@ -58,7 +58,7 @@ import { EMBEDDING_DIMENSIONS, fakeEmbedder, fakeEmbedding, memoisedFakeEmbeddin
 import { agentPassages, catalogueCsv, catalogueRows, catalogueXlsx, latencyQueries, manualPdf } from './lib/knowledge-corpus';
 import { QUALITY_BUSINESSES, type QualityBusiness } from './lib/knowledge-quality';
 import { cpuTimeMs, machineCpuMs } from './lib/processes.mjs';
-import { percentile, round } from './lib/stats.mjs';
+import { round, summarise } from './lib/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULT_FILE = path.join(ROOT, 'bench/results/knowledge.json');
@@ -137,19 +137,6 @@ const stage = (t: Timed<unknown>) => ({
   ...(t.databaseCpuMs !== undefined ? { databaseCpuMs: round(t.databaseCpuMs, 1) } : {}),
   otherProcessesCpuCores: round(t.otherCores),
 });
-
-function latency(samples: number[]) {
-  const sorted = Float64Array.from(samples).sort();
-  return {
-    count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p90: round(percentile(sorted, 90)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1]!),
-    mean: round(sorted.reduce((s, x) => s + x, 0) / sorted.length),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------- database
 
@@ -280,7 +267,7 @@ async function whileProbing<T>(db: Db, work: () => Promise<T>) {
   const value = await work();
   running = false;
   await probe;
-  return { value, probe: latency(samples) };
+  return { value, probe: summarise(samples) };
 }
 
 /** Plain text a person would call "the text of the table": cells separated by tabs, rows by newlines. */
@@ -634,7 +621,7 @@ async function measureSize(bench: Bench, size: number, questions: string[]) {
       }
     });
     process.stdout.write(` ${label}`);
-    return { ...latency(samples), cpuMsPerQuery: round(t.cpuMs / questions.length), otherProcessesCpuCores: round(t.otherCores) };
+    return { ...summarise(samples), cpuMsPerQuery: round(t.cpuMs / questions.length), otherProcessesCpuCores: round(t.otherCores) };
   };
   // How many of the CANDIDATES nearest passages the product's vector search returns (the semantic half).
   const vectorSearch = async (label: string) => {
