@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { passages } from '../src/db/schema';
 import { LocalDiskStorage } from '../src/files/storage';
-import { chatOutput, createAgent } from './helpers/agents';
+import { chatOutput, createAgent, createUserWithAgent } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 import { listFiles, upload, waitForIngestion } from './helpers/knowledge';
 
@@ -24,8 +24,7 @@ describe('knowledge files (offline mode, lexical retrieval)', () => {
   afterAll(() => ctx.close());
 
   it('uploads, ingests to "pronto" and answers a fact from each file; delete removes the fact', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user, 'Aurora');
+    const { user, agent } = await createUserWithAgent(ctx, 'Aurora');
     const res = await upload(ctx, user, agent.id, [
       { name: 'Tabela de Preços.csv', bytes: PRICE_CSV, type: 'application/vnd.ms-excel' },
       { name: 'faq.txt', bytes: FAQ_TXT, type: 'text/plain' },
@@ -57,8 +56,7 @@ describe('knowledge files (offline mode, lexical retrieval)', () => {
   });
 
   it('serves the file to its owner and through the signed link only', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     await upload(ctx, user, agent.id, [{ name: 'faq.txt', bytes: FAQ_TXT }]);
     const [file] = (await listFiles(ctx, user, agent.id)).files;
     const signed = new URL(file!.url);
@@ -105,8 +103,7 @@ describe('knowledge files (offline mode, lexical retrieval)', () => {
   });
 
   it('refuses a whole selection with an unsupported extension, mislabelled content and oversize files, storing nothing', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     const mixed = await upload(ctx, user, agent.id, [
       { name: 'ok.txt', bytes: 'texto' },
       { name: 'foto.png', bytes: 'x' },
@@ -146,8 +143,7 @@ describe('knowledge with an LLM and embeddings (hybrid retrieval)', () => {
   const hybrid = () => ctx.services.vectors.enabled;
 
   it('embeds passages (when pgvector exists) and brings the right one to the model', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     await upload(ctx, user, agent.id, [{ name: 'precos.csv', bytes: PRICE_CSV }]);
     const [file] = await waitForIngestion(ctx, user, agent.id);
     expect(file).toMatchObject({ status: 'ready', embedded: hybrid() });
@@ -193,8 +189,7 @@ describe('knowledge with an LLM and embeddings (hybrid retrieval)', () => {
   });
 
   it('retries a failing embeddings provider and ends in "erro" with a reason (lexical-only: unaffected)', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     llm.mode = 'error';
     try {
       await upload(ctx, user, agent.id, [{ name: 'faq.txt', bytes: FAQ_TXT }]);
@@ -229,8 +224,7 @@ describe('knowledge base links', () => {
   it('refuses loopback links by default (SSRF) and reports them', async () => {
     const ctx = await createTestContext({ jobs: true });
     try {
-      const user = await createUser(ctx);
-      const agent = await createAgent(ctx, user);
+      const { user, agent } = await createUserWithAgent(ctx);
       for (const link of [siteUrl, 'http://2130706433/', 'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/latest/meta-data/']) {
         const before = hits;
         await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Aurora', about: '', links: link } });
@@ -253,8 +247,7 @@ describe('knowledge base links', () => {
   it('indexes an allowed page as text (loopback allowed only by the explicit test setting)', async () => {
     const ctx = await createTestContext({ jobs: true, env: { KNOWLEDGE_ALLOW_LOOPBACK_LINKS: 'true' } });
     try {
-      const user = await createUser(ctx);
-      const agent = await createAgent(ctx, user);
+      const { user, agent } = await createUserWithAgent(ctx);
       await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Aurora', about: 'Loja de flores.', links: siteUrl } });
       await vi.waitFor(async () => expect(await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?')).toContain('Rua das Flores, 123'), {
         timeout: 30_000,

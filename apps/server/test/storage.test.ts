@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../../e2e/fakes/s3';
 import { S3Storage } from '../src/files/s3-storage';
 import { ObjectExistsError } from '../src/files/storage';
-import { chatOutput, createAgent } from './helpers/agents';
-import { createTestContext, createUser, type TestContext } from './helpers/context';
+import { chatOutput, createUserWithAgent } from './helpers/agents';
+import { createTestContext, type TestContext } from './helpers/context';
 import { listFiles, upload, waitForIngestion } from './helpers/knowledge';
 
 let s3: FakeS3;
@@ -48,8 +48,7 @@ describe('uploads on S3 storage', () => {
 
   it('stores the upload in the bucket, ingests it, serves it by signed link and deletes it', async () => {
     expect(ctx.services.storage.kind).toBe('s3');
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     expect((await upload(ctx, user, agent.id, [{ name: 'Horários.txt', bytes: 'Abrimos aos domingos das 8h às 12h.' }])).status).toBe(201);
     const [file] = await waitForIngestion(ctx, user, agent.id);
     expect(file!.status).toBe('ready');

@@ -7,7 +7,7 @@ import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/
 import { TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { usageCounters, whatsappConfigs, whatsappMessages } from '../src/db/schema';
-import { createAgent } from './helpers/agents';
+import { createAgent, createUserWithAgent } from './helpers/agents';
 import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
 
 let graph: FakeGraph;
@@ -55,8 +55,7 @@ async function getConfig(user: TestUser, agent: Agent): Promise<WhatsAppConfig> 
 
 /** A user with an agent whose WhatsApp is configured with the fake's number (and an app secret unless told otherwise). */
 async function connectedAgent(options: { appSecret?: string | null; number?: typeof FAKE_NUMBER } = {}) {
-  const user = await createUser(ctx);
-  const agent = await createAgent(ctx, user, 'Atendente WhatsApp');
+  const { user, agent } = await createUserWithAgent(ctx, 'Atendente WhatsApp');
   const number = options.number ?? FAKE_NUMBER;
   const appSecret = options.appSecret === undefined ? APP_SECRET : options.appSecret;
   const res = await putConfig(user, agent, { metaToken: number.token, phoneNumberId: number.id, ...(appSecret ? { appSecret } : {}) });
@@ -118,8 +117,7 @@ const sentTo = (customer: string) => graph.sent.filter((m) => m.to === customer 
 
 describe('GET/PUT /api/agents/{id}/whatsapp', () => {
   it('starts unconfigured, with the webhook URL and a per-agent verify token', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     const config = await getConfig(user, agent);
     expect(config).toMatchObject({
       configured: false,
@@ -141,8 +139,7 @@ describe('GET/PUT /api/agents/{id}/whatsapp', () => {
   });
 
   it('verifies with the Graph API, then saves the credentials encrypted and returns them masked', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     const before = await getConfig(user, agent);
     const res = await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET });
     expect(res.status).toBe(200);
@@ -179,8 +176,7 @@ describe('GET/PUT /api/agents/{id}/whatsapp', () => {
     ['a bad token (190)', { metaToken: 'EAAGwrongToken', phoneNumberId: FAKE_NUMBER.id }, verificationErrors.token],
     ['a bad phone number id (100)', { metaToken: FAKE_NUMBER.token, phoneNumberId: '999999999' }, verificationErrors.phoneNumberId],
   ])('refuses %s and saves nothing', async (_name, body, userMessage) => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     const res = await putConfig(user, agent, body);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Invalid WhatsApp configuration', userMessage } });
@@ -188,8 +184,7 @@ describe('GET/PUT /api/agents/{id}/whatsapp', () => {
   });
 
   it('validates the input: token required on first save, numeric phone id', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     const noToken = await putConfig(user, agent, { phoneNumberId: FAKE_NUMBER.id });
     expect(noToken.status).toBe(400);
     expect(((await noToken.json()) as { error: { userMessage: string } }).error.userMessage).toBe('Informe o Token da Meta.');
@@ -250,8 +245,7 @@ async function agentError(user: TestUser, agent: Agent) {
 
 describe('GET /chat/{webhookId} handshake', () => {
   it('echoes hub.challenge only for subscribe with the right verify token', async () => {
-    const user = await createUser(ctx);
-    const agent = await createAgent(ctx, user);
+    const { user, agent } = await createUserWithAgent(ctx);
     const { verifyToken } = await getConfig(user, agent);
     const handshake = (query: Record<string, string>, webhookId = agent.webhookId) =>
       ctx.app.request(`/chat/${webhookId}?${new URLSearchParams(query)}`);

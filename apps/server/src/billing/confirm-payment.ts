@@ -1,10 +1,9 @@
 import { resolvePlan, type ConfirmPaymentResult } from '@atende/shared';
-import { and, eq } from 'drizzle-orm';
-import { subscriptions } from '../db/schema';
 import { applyPreapproval } from './apply-preapproval';
 import type { BillingContext } from './context';
 import { providerFailure, subscriptionNotFound } from './errors';
 import { ProviderError, type Preapproval } from './provider';
+import { findSubscription } from './subscriptions';
 
 /**
  * The return page (/payment/success?preapproval_id=…). The query proves
@@ -13,11 +12,9 @@ import { ProviderError, type Preapproval } from './provider';
  * that was bought is activated. Safe to call any number of times.
  */
 export async function confirmPayment(ctx: BillingContext, userId: string, preapprovalId: string): Promise<ConfirmPaymentResult> {
-  const [row] = await ctx.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.preapprovalId, preapprovalId), eq(subscriptions.userId, userId)));
-  if (!row) throw subscriptionNotFound();
+  // Someone else's preapproval is not even looked up at the provider.
+  const row = await findSubscription(ctx.db, preapprovalId);
+  if (!row || row.userId !== userId) throw subscriptionNotFound();
 
   let pre: Preapproval;
   try {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../helpers/agents';
-import { createTestContext, createUser } from '../helpers/context';
+import { createUserWithAgent } from '../helpers/agents';
+import { createTestContext } from '../helpers/context';
 import { testDbKind } from '../helpers/database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -103,8 +103,7 @@ describe('public and signed-in API answers', () => {
     const { DATABASE_URL: _db, ...serverSecrets } = SECRETS; // the test database is opened separately
     const ctx = await createTestContext({ env: { ...serverSecrets, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
     try {
-      const user = await createUser(ctx);
-      const agent = await createAgent(ctx, user);
+      const { user, agent } = await createUserWithAgent(ctx);
       const paths = [
         '/api/public-config',
         '/api/health',

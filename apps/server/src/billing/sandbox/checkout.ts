@@ -5,10 +5,9 @@ import {
   type SandboxDecision,
   type SandboxDecisionResult,
 } from '@atende/shared';
-import { and, eq } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { BillingContext } from '../context';
+import { findSubscription } from '../subscriptions';
 import { handleNotification } from '../webhook';
 import { SandboxProvider } from './provider';
 
@@ -17,11 +16,8 @@ const notFoundHere = () => notFound('Checkout');
 /** The sandbox provider and the signed-in user's subscription behind a sandbox preapproval (404 otherwise). */
 async function ownedSandbox(ctx: BillingContext, userId: string, preapprovalId: string) {
   if (!(ctx.provider instanceof SandboxProvider)) throw notFoundHere();
-  const [row] = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.preapprovalId, preapprovalId), eq(subscriptions.userId, userId)));
-  if (!row) throw notFoundHere();
+  const row = await findSubscription(ctx.db, preapprovalId);
+  if (!row || row.userId !== userId) throw notFoundHere();
   return { provider: ctx.provider, row, pre: await ctx.provider.getPreapproval(preapprovalId) };
 }
 
