@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_NUMBER, type SentText } from './fakes/graph';
+import { FAKE_NUMBER, textNotification, type SentText } from './fakes/graph';
 import { signInWithAgent } from './fixtures';
 import { GRAPH_URL } from './global-setup';
 
@@ -82,26 +82,8 @@ test('a customer writes on WhatsApp: the agent answers and the conversation show
   expect(saved.status()).toBe(200);
 
   const customer = `551197${Date.now().toString().slice(-7)}`;
-  const notification = {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'waba-e2e',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
-              contacts: [{ profile: { name: 'Cliente' }, wa_id: customer }],
-              messages: [{ from: customer, id: `wamid.e2e.${customer}`, timestamp: '1749416383', type: 'text', text: { body: 'Olá, bom dia!' } }],
-            },
-          },
-        ],
-      },
-    ],
-  };
-  const res = await request.post(`/chat/${agent.webhookId}`, { data: notification });
+  const notification = textNotification({ id: `wamid.e2e.${customer}`, from: customer, text: 'Olá, bom dia!' });
+  const res = await request.post(`/chat/${agent.webhookId}`, { data: notification, headers: { 'content-type': 'application/json' } });
   expect(res.status()).toBe(200);
 
   await expect

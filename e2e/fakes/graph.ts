@@ -6,6 +6,7 @@
  * can be told to fail the next sends (e.g. 130429 once), and records every
  * message it accepted. In end-to-end runs `GET /_fake/sent` lists them.
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -62,6 +63,25 @@ export const FAKE_NUMBER: FakePhoneNumber = {
   status: 'CONNECTED',
   code_verification_status: 'VERIFIED',
 };
+
+/**
+ * The body Meta POSTs to a webhook when a customer sends FAKE_NUMBER a text message (the Cloud API's
+ * `messages` notification, reference/integrations.md).
+ */
+export function textNotification(message: { id: string; from: string; text: string }): string {
+  const value = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
+    contacts: [{ profile: { name: 'Cliente' }, wa_id: message.from }],
+    messages: [{ from: message.from, id: message.id, timestamp: '1749416383', type: 'text', text: { body: message.text } }],
+  };
+  return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '102290129340398', changes: [{ field: 'messages', value }] }] });
+}
+
+/** The X-Hub-Signature-256 header Meta sends with a notification: the body's HMAC-SHA256 with the app secret. */
+export function metaSignature(body: string, appSecret: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body, 'utf8').digest('hex')}`;
+}
 
 const TEXT_MAX = 4096;
 const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131056]);

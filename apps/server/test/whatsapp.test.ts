@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { quotaMonth, type Agent, type AgentList, type Conversation, type ConversationSummary, type WhatsAppCheck, type WhatsAppConfig } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, startFakeGraph, type FakeGraph } from '../../../e2e/fakes/graph';
+import { FAKE_NUMBER, metaSignature, startFakeGraph, type FakeGraph } from '../../../e2e/fakes/graph';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
@@ -94,7 +93,7 @@ const textMessage = (id: string, body: string): MessageFields => ({ id, type: 't
 async function deliver(agent: Agent, payload: unknown, secret: string | null = APP_SECRET, extraHeaders: Record<string, string> = {}) {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
-  if (secret) headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex')}`;
+  if (secret) headers['x-hub-signature-256'] = metaSignature(body, secret);
   return ctx.app.request(`/chat/${agent.webhookId}`, { method: 'POST', headers, body });
 }
 
@@ -337,10 +336,9 @@ describe('POST /chat/{webhookId} notifications', () => {
     expect((await deliver(agent, payload, null)).status).toBe(401);
     expect((await deliver(agent, payload, 'another-app-secret')).status).toBe(401);
     const body = JSON.stringify(payload);
-    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
     const tampered = await ctx.app.request(`/chat/${agent.webhookId}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, APP_SECRET) },
       body: body.replace('forjada', 'alterada'),
     });
     expect(tampered.status).toBe(401);

@@ -10,9 +10,8 @@
  * - a WhatsApp reply the Graph API accepted just before the kill (its answer
  *   never arrived) is not sent a second time.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
+import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type FakeGraph } from '../../../../e2e/fakes/graph';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { startFakeS3, type FakeS3 } from '../../../../e2e/fakes/s3';
 import { createProcessDatabase, type ProcessDatabase } from '../helpers/process-database';
@@ -44,21 +43,14 @@ afterAll(async () => {
   await Promise.all([s3?.close(), graph?.close(), llm?.close(), database?.drop()]);
 });
 
-function notification(messageId: string, from: string, text: string) {
-  const value = {
-    messaging_product: 'whatsapp',
-    metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
-    contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
-    messages: [{ from, id: messageId, timestamp: '1749416383', type: 'text', text: { body: text } }],
-  };
-  return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '102290129340398', changes: [{ field: 'messages', value }] }] });
-}
-
 /** POSTs a notification signed with the app secret, as Meta does. */
 function deliver(server: ServerProcess, webhookId: string, message: { id: string; from: string; text: string }) {
-  const body = notification(message.id, message.from, message.text);
-  const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
-  return fetch(`${server.url}/chat/${webhookId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body });
+  const body = textNotification(message);
+  return fetch(`${server.url}/chat/${webhookId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, APP_SECRET) },
+    body,
+  });
 }
 
 const sentTo = (customer: string) => graph.sent.filter((m) => m.to === customer);

@@ -5,10 +5,9 @@
  * apology), their message is stored, the quota is given back, the owner sees
  * the problem on the agent, and the server stays healthy: the next turn works.
  */
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
+import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type FakeGraph } from '../../../../e2e/fakes/graph';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { APOLOGY_NOTICE } from '../../src/channels/whatsapp/messages';
 import { agents, usageCounters, whatsappMessages } from '../../src/db/schema';
@@ -127,16 +126,6 @@ describe('public chat when the provider fails', () => {
 describe('WhatsApp when the provider fails', () => {
   const APP_SECRET = 'c0ffee0123456789abcdef0123456789';
 
-  function notification(id: string, from: string, text: string) {
-    const value = {
-      messaging_product: 'whatsapp',
-      metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
-      contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
-      messages: [{ from, id, timestamp: '1749416383', type: 'text', text: { body: text } }],
-    };
-    return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value }] }] });
-  }
-
   it('sends the apology once, keeps the message, does not repeat the turn, and answers the next message', async () => {
     const { user, agent } = await newAgent();
     const saved = await ctx.request(`/api/agents/${agent.id}/whatsapp`, {
@@ -147,9 +136,12 @@ describe('WhatsApp when the provider fails', () => {
     expect(saved.status).toBe(200);
     const customer = '5511977770001';
     const send = (id: string, text: string) => {
-      const body = notification(id, customer, text);
-      const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
-      return ctx.app.request(`/chat/${agent.webhookId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body });
+      const body = textNotification({ id, from: customer, text });
+      return ctx.app.request(`/chat/${agent.webhookId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, APP_SECRET) },
+        body,
+      });
     };
     const status = async (id: string) =>
       (await ctx.database.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageId, id)))[0]?.status;
