@@ -1,7 +1,8 @@
+import { ALLOWED_EXTENSIONS } from '@atende/shared';
 import { messages } from './errors';
 import { isOle, oleHasStream, readOleDirectory } from './ole';
 import { bomEncoding, isValidUtf8 } from './text';
-import { FILE_KINDS, MIME_BY_KIND, type FileKind } from './types';
+import { MIME_BY_KIND, type FileKind } from './types';
 import { isZip, readZipDirectory, ZipTooManyEntriesError } from './zip';
 
 export type DetectResult = { ok: true; kind: FileKind; mime: string } | { ok: false; reason: string };
@@ -44,7 +45,7 @@ export function fileExtension(filename: string): string {
 export function detectFileType({ bytes, filename }: DetectInput): DetectResult {
   const ext = fileExtension(filename);
   const name = JSON.stringify(filename.split(/[\\/]/).pop() ?? filename).slice(1, -1);
-  if (!(FILE_KINDS as readonly string[]).includes(ext)) {
+  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(ext)) {
     return {
       ok: false,
       reason: `Tipo de arquivo não suportado: "${name}". Envie arquivos PDF, TXT, CSV, DOC, DOCX, XLS ou XLSX.`,

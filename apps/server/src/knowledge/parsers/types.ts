@@ -1,6 +1,7 @@
-/** The file kinds the knowledge base accepts (SPEC §2 'Enviar Arquivos'). */
-export const FILE_KINDS = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'csv', 'txt'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+import { type FileExtension } from '@atende/shared';
+
+/** The file kinds the knowledge base accepts (SPEC §2 'Enviar Arquivos'): the extensions the upload form allows. */
+export type FileKind = FileExtension;
 
 /** The stored mime type of each kind (CSV is always stored as text/csv). */
 export const MIME_BY_KIND: Record<FileKind, string> = {
