@@ -48,11 +48,10 @@ import pino from 'pino';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import { agents, files, passages, user } from '../apps/server/src/db/schema';
 import { saveKnowledgeBase } from '../apps/server/src/knowledge/knowledge-base';
-import { MIME_BY_KIND, parseFile, readPassages, tableToPassages, type FileKind, type ParsedDocument, type Sheet } from '../apps/server/src/knowledge/parsers';
+import { MIME_BY_KIND, parseFile, readPassages, type FileKind, type ParsedDocument, type Sheet } from '../apps/server/src/knowledge/parsers';
 import { storePassages, type EmbedPassages, type PassageSource } from '../apps/server/src/knowledge/passages';
-import { preparePassages } from '../apps/server/src/knowledge/prepare';
+import { documentPassages, preparePassages } from '../apps/server/src/knowledge/prepare';
 import { createRetriever, lexicalSearch } from '../apps/server/src/knowledge/retrieval';
-import { splitText } from '../apps/server/src/knowledge/split';
 import { VectorIndex } from '../apps/server/src/knowledge/vectors';
 import { EMBEDDING_DIMENSIONS, fakeEmbedder, fakeEmbedding, memoisedFakeEmbedding, verifyFakeEmbedding } from './lib/fake-embedder';
 import { agentPassages, catalogueCsv, catalogueRows, catalogueXlsx, latencyQueries, manualPdf } from './lib/knowledge-corpus';
@@ -276,8 +275,8 @@ function tableText(sheets: Sheet[]): string {
 }
 
 const extractedText = (doc: ParsedDocument) => (doc.kind === 'text' ? doc.text : tableText(doc.sheets));
-// As ingestion.ts ingestFile turns a parsed document into passages.
-const toChunks = (doc: ParsedDocument) => (doc.kind === 'table' ? tableToPassages(doc.sheets) : splitText(doc.text));
+// As the parse worker turns a parsed document into passages.
+const toChunks = (doc: ParsedDocument) => [...documentPassages(doc)];
 
 // ---------------------------------------------------------------------------------------------- 1. ingestion
 
@@ -992,7 +991,7 @@ async function main(): Promise<number> {
         notes: [
           'Everything runs in this one process, as in `npm start`: PGlite (Postgres compiled to wasm32) on the main thread, parse workers beside it. cpuMs is the CPU of the whole process; otherProcessesCpuCores is what the rest of the machine used meanwhile (2 shared cores: wall times grow when others work). On Postgres the database works in its own processes: databaseCpuMs is the CPU of this run\'s backends (read from /proc when the server is on this machine), excluded from otherProcessesCpuCores and included in splitAndIndex.cpuMs.',
           'MB/s are MB (2^20 bytes, UTF-8) of extracted text per second: for the PDF the text of its text layer, for spreadsheets the cells as tab-separated rows (the "coluna: valor" passages built from them are larger, see passageTextMB).',
-          'split + index = what happens to a file after its text is extracted, as ingestion.ts runs it: the parse worker splits it (splitText / tableToPassages) and analyses each passage (preparePassages: lexemes by knowledge/text-search.ts, sent as binary tsvectors), posting batches of 250, while the main thread stores each batch with the product\'s storePassages (knowledge/passages.ts): its own transaction that locks the file row, the passages by binary COPY (no GIN index; the btree indexes are maintained by the insert) and the embeddings by VectorIndex.insert (binary COPY). The two threads overlap: the figure is the wall time from the worker\'s "parsed" message to the last batch stored. There is no HNSW index: vector search is an exact scan of one agent\'s embeddings (ADR 0004). The fake embedding computation is not part of it (embeddings computed beforehand are handed to storePassages as a provider that answers at once; with a real provider it is network time). end-to-end = the whole pipeline (parse included) + the fake embed stage as if it ran alone (no embed when pgvector is missing: the product does not embed then).',
+          'split + index = what happens to a file after its text is extracted, as ingestion.ts runs it: the parse worker splits it (splitText / tableToPassages) and analyses each passage (preparePassages: lexemes by knowledge/text-search.ts, sent as binary tsvectors), posting batches of 25 doubling up to 250, while the main thread stores each batch with the product\'s storePassages (knowledge/passages.ts): its own transaction that locks the file row, the passages by binary COPY (no GIN index; the btree indexes are maintained by the insert) and the embeddings by VectorIndex.insert (binary COPY). The two threads overlap: the figure is the wall time from the worker\'s "parsed" message to the last batch stored. There is no HNSW index: vector search is an exact scan of one agent\'s embeddings (ADR 0004). The fake embedding computation is not part of it (embeddings computed beforehand are handed to storePassages as a provider that answers at once; with a real provider it is network time). end-to-end = the whole pipeline (parse included) + the fake embed stage as if it ran alone (no embed when pgvector is missing: the product does not embed then).',
           `Each indexing figure (index, splitAndIndex, endToEnd, breakdown) is the run with the median split + index time of ${INDEX_RUNS} runs on the same database (index.splitAndIndexWallMsOfEachRun lists them; each run's passages are deleted after it), after one unmeasured run that warms the code paths as a running server has them (JIT, PGlite's WebAssembly tiers, catalog caches). A fresh parse worker starts for every file, as in the product: its analysis starts cold each time.`,
           'breakdown: workerParseMs = start of the pipeline to the worker\'s "parsed" (worker start-up and parse); splitAndIndexWithoutEmbeddingsMs = the pipeline again without an embeddings provider (into a fresh file row, after the first run\'s passages were deleted); embeddingsMs = the difference. analyze.warmMs (per file) = preparePassages over the same passages alone on one thread (memo of word lexemes warm; the first pass, which also stems the words new to the process, is analyze.firstPassMs), i.e. the worker\'s share besides splitting. Differences of two runs: estimates, not separate measurements.',
           'otherQueriesWhileIndexingMs: a `select 1` sent every 50 ms during the pipeline, as a chat turn would query meanwhile. On PGlite (one connection) it waits for the batch transaction in progress; on Postgres it has its own pooled connection.',

@@ -28,6 +28,14 @@ export class CopyWriter {
     return this;
   }
 
+  /** A text field, or NULL. */
+  textOrNull(value: string | null): this {
+    if (value !== null) return this.text(value);
+    this.room(4);
+    this.at = this.buf.writeInt32BE(-1, this.at);
+    return this;
+  }
+
   int4(value: number): this {
     this.room(8);
     this.at = this.buf.writeInt32BE(4, this.at);

@@ -11,12 +11,13 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { files, passages } from '../db/schema';
+import { files } from '../db/schema';
 import { ObjectExistsError, type FileStorage, type UrlSigner } from '../files/storage';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import type { Ingestion } from './ingestion';
 import { detectFileType } from './parsers';
+import { deleteSourcePassages } from './passages';
 
 export interface FilesDeps {
   db: Db;
@@ -130,7 +131,7 @@ export async function deleteFile(deps: Pick<FilesDeps, 'db' | 'storage' | 'logge
   const [row] = await deps.db.select().from(files).where(and(eq(files.id, fileId), eq(files.agentId, agentId)));
   if (!row) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
   await deps.db.transaction(async (tx) => {
-    await tx.delete(passages).where(and(eq(passages.sourceType, 'file'), eq(passages.sourceId, fileId)));
+    await deleteSourcePassages(tx, 'file', fileId);
     await tx.delete(files).where(eq(files.id, fileId));
   });
   await deps.storage.delete(row.path).catch((err: unknown) => deps.logger.warn({ err, fileId }, 'could not delete stored file'));

@@ -9,7 +9,7 @@ import type { Embedder } from './embedder';
 import { extractLinks } from './links/extract';
 import { fetchPageText, LinkFetchError } from './links/fetch-page';
 import { ParseError, readPassages, type FileKind } from './parsers';
-import { backfillLexemes, storePassages, type EmbedPassages } from './passages';
+import { backfillLexemes, deleteSourcePassages, storePassages, type EmbedPassages } from './passages';
 import { preparePassages } from './prepare';
 import { splitText } from './split';
 import type { VectorIndex } from './vectors';
@@ -87,7 +87,7 @@ export function createIngestion(deps: IngestionDeps) {
       if (!userError && !finalAttempt) throw err; // transient (storage, embeddings provider): let the queue retry
       log.warn({ err, fileId }, 'file ingestion failed');
       // A failure can come after some batches were stored: a file in error has no passages.
-      await db.delete(passages).where(and(eq(passages.sourceType, 'file'), eq(passages.sourceId, fileId)));
+      await deleteSourcePassages(db, 'file', fileId);
       await db
         .update(files)
         .set({
@@ -143,7 +143,8 @@ export function createIngestion(deps: IngestionDeps) {
 
   /** Embeds the knowledge base text's passages that have no embedding yet (they are saved synchronously). */
   async function embedKnowledgeBase(agentId: string): Promise<void> {
-    if (!deps.embedder || !deps.vectors.enabled) return;
+    const embed = embedder();
+    if (!embed) return;
     const missing = (await db.execute(sql`
       select p.id, p.content from passages p
       where p.agent_id = ${agentId} and p.source_type = 'knowledge_base'
@@ -151,7 +152,7 @@ export function createIngestion(deps: IngestionDeps) {
       rows: Array<{ id: string; content: string }>;
     };
     if (missing.rows.length === 0) return;
-    const embeddings = await deps.embedder.embed(missing.rows.map((r) => r.content));
+    const embeddings = await embed(missing.rows.map((r) => r.content));
     const byId = new Map(missing.rows.map((r, i) => [r.id, embeddings[i]!]));
     await db.transaction(async (tx) => {
       // The text may have been saved again meanwhile: embed only the passages still there, locked until stored.

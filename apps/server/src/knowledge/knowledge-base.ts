@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { knowledgeBases, passages } from '../db/schema';
-import { newPassages } from './passages';
+import { writePassages } from './passages';
+import { preparePassages } from './prepare';
 import { splitText } from './split';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
@@ -47,11 +48,10 @@ export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId
     await tx
       .delete(passages)
       .where(and(eq(passages.agentId, owner.agentId), eq(passages.sourceType, 'knowledge_base')));
-    const chunks = splitText(knowledgeText(input));
-    if (chunks.length > 0) {
-      await tx
-        .insert(passages)
-        .values(newPassages({ ...owner, sourceType: 'knowledge_base', sourceId: null, sourceName: KNOWLEDGE_SOURCE_NAME }, chunks));
+    const source = { ...owner, sourceType: 'knowledge_base', sourceId: null, sourceName: KNOWLEDGE_SOURCE_NAME } as const;
+    let position = 0;
+    for (const batch of preparePassages(splitText(knowledgeText(input)))) {
+      position += (await writePassages(tx, source, batch, position)).length;
     }
   });
   return getKnowledgeBase(db, owner.agentId);

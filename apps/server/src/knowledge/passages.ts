@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { copyIn, type Db } from '../db/client';
+import { copyIn, type Db, type Executor } from '../db/client';
 import { CopyWriter } from '../db/copy-format';
 import { files, passages } from '../db/schema';
 import type { Logger } from '../logger';
@@ -20,23 +20,34 @@ export interface PassageSource {
   sourceName: string;
 }
 
-type NewPassage = Required<Omit<typeof passages.$inferInsert, 'createdAt'>>;
+/** Deletes the passages of one file or link (their embeddings go with them, vectors.ts). */
+export async function deleteSourcePassages(db: Executor, sourceType: 'file' | 'link', sourceId: string): Promise<void> {
+  await db.delete(passages).where(and(eq(passages.sourceType, sourceType), eq(passages.sourceId, sourceId)));
+}
 
 /**
- * Passage ids are UUIDv7: time-ordered, so the rows of an upload land at the end of the primary key's btree
- * instead of all over it.
+ * Writes one batch of a source's passages (binary COPY) from `firstPosition` on and returns their ids: UUIDv7,
+ * time-ordered, so the rows of an upload land at the end of the primary key's btree instead of all over it.
  */
-export const passageId = (): string => uuidv7();
-
-/** The rows of a source's passages, with their full-text lexemes (for a small text: the knowledge base's). */
-export function newPassages(source: PassageSource, chunks: string[], firstPosition = 0): NewPassage[] {
-  return chunks.map((content, i) => ({
-    id: passageId(),
-    ...source,
-    position: firstPosition + i,
-    content,
-    tsv: toTsvector(content),
-  }));
+export async function writePassages(db: Executor, source: PassageSource, batch: PreparedPassages, firstPosition = 0): Promise<string[]> {
+  const ids = batch.contents.map(() => uuidv7());
+  const rows = new CopyWriter(batch.tsvectors.length + batch.contents.length * 1200);
+  const tsvectors = tsvectorFields(batch);
+  batch.contents.forEach((content, i) => {
+    rows
+      .row(9)
+      .text(ids[i]!)
+      .text(source.agentId)
+      .text(source.userId)
+      .text(source.sourceType)
+      .textOrNull(source.sourceId)
+      .text(source.sourceName)
+      .int4(firstPosition + i)
+      .text(content)
+      .encoded(tsvectors[i]!);
+  });
+  await copyIn(db, 'passages (id, agent_id, user_id, source_type, source_id, source_name, position, content, tsv)', rows.finish());
+  return ids;
 }
 
 /** Embeddings of a batch's passages, in order; null when there is no embeddings provider (lexical only). */
@@ -58,54 +69,29 @@ export async function storePassages(
   options: { replace: boolean } = { replace: true },
 ): Promise<number | null> {
   const { db, vectors } = deps;
-  if (options.replace) {
-    await db.delete(passages).where(and(eq(passages.sourceType, source.sourceType), eq(passages.sourceId, source.sourceId)));
-  }
+  if (options.replace) await deleteSourcePassages(db, source.sourceType, source.sourceId);
   let stored = 0;
   for await (const batch of batches) {
     const embeddings = embed ? await embed(batch.contents) : null;
-    const ids = batch.contents.map(passageId);
-    const alive = await db.transaction(async (tx) => {
+    const ids = await db.transaction(async (tx) => {
       if (source.sourceType === 'file') {
         // Lock the file row: a file deleted while it was being indexed must not get orphan passages.
         const [file] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
-        if (!file) return false;
+        if (!file) return null;
       }
-      await copyIn(tx, PASSAGE_COLUMNS, passageRows(source, batch, ids, stored));
+      const written = await writePassages(tx, source, batch, stored);
       if (embeddings) {
         await vectors.insert(
           tx,
-          ids.map((id, j) => ({ passageId: id, agentId: source.agentId, embedding: embeddings[j]! })),
+          written.map((id, j) => ({ passageId: id, agentId: source.agentId, embedding: embeddings[j]! })),
         );
       }
-      return true;
+      return written;
     });
-    if (!alive) return null;
+    if (!ids) return null;
     stored += ids.length;
   }
   return stored;
-}
-
-const PASSAGE_COLUMNS = 'passages (id, agent_id, user_id, source_type, source_id, source_name, position, content, tsv)';
-
-/** A batch as binary COPY rows (created_at takes its default). */
-function passageRows(source: PassageSource & { sourceId: string }, batch: PreparedPassages, ids: string[], firstPosition: number): Uint8Array {
-  const rows = new CopyWriter(batch.tsvectors.length + batch.contents.length * 1200);
-  const tsvectors = tsvectorFields(batch);
-  batch.contents.forEach((content, i) => {
-    rows
-      .row(9)
-      .text(ids[i]!)
-      .text(source.agentId)
-      .text(source.userId)
-      .text(source.sourceType)
-      .text(source.sourceId)
-      .text(source.sourceName)
-      .int4(firstPosition + i)
-      .text(content)
-      .encoded(tsvectors[i]!);
-  });
-  return rows.finish();
 }
 
 /**

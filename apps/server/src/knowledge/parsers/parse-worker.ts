@@ -17,12 +17,8 @@ async function main(): Promise<void> {
     const doc = await parseDocumentSync(new Uint8Array(buffer, byteOffset, byteLength), kind);
     if (want === 'document') return post({ type: 'document', doc });
     post({ type: 'parsed' });
-    let passages = 0;
-    for (const batch of preparePassages(documentPassages(doc))) {
-      post({ type: 'passages', batch }, [batch.tsvectors.buffer as ArrayBuffer]);
-      passages += batch.contents.length;
-    }
-    post({ type: 'done', passages });
+    for (const batch of preparePassages(documentPassages(doc))) post({ type: 'passages', batch }, [batch.tsvectors.buffer as ArrayBuffer]);
+    post({ type: 'done' });
   } catch (e) {
     post(
       isParseError(e)

@@ -22,5 +22,5 @@ export type WorkerMessage =
   | { type: 'document'; doc: ParsedDocument }
   | { type: 'parsed' }
   | { type: 'passages'; batch: PreparedPassages }
-  | { type: 'done'; passages: number }
+  | { type: 'done' }
   | { type: 'error'; message: string; detail?: string };

@@ -101,7 +101,7 @@ export function readPassages(input: ParseFileInput, options: ReadPassagesOptions
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'parsed') options.onParsed?.();
         else if (message.type === 'passages') controller.enqueue(message.batch);
-        else if (message.type === 'done') return message.passages;
+        else if (message.type === 'done') return true;
         return undefined;
       };
       inWorker(input, 'passages', options, onMessage, abort.signal).then(
