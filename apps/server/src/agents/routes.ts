@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth-guard';
 import type { AppEnv } from '../http/context';
 import { errorResponses, sessionSecurity } from '../http/openapi';
-import { createAgent, deleteAgent, getOwnedAgent, listAgents, toAgentDto, updateAgent, workflowOf } from './service';
+import { createAgent, deleteAgent, getOwnedAgent, getOwnedAgentView, listAgents, toAgentDto, updateAgent, workflowOf } from './service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -187,7 +187,7 @@ export function agentRoutes(db: Db, auth: Auth, config: Config) {
       return c.json(toAgentDto(row, config), 201);
     })
     .openapi(routes.get, async (c) => {
-      const row = await getOwnedAgent(db, uid(c), c.req.valid('param').id);
+      const row = await getOwnedAgentView(db, uid(c), c.req.valid('param').id);
       return c.json(toAgentDto(row, config), 200);
     })
     .openapi(routes.update, async (c) => {

@@ -38,10 +38,14 @@ export function toAgentDto(row: AgentRow, config: Config): Agent {
   };
 }
 
-/** Agents as the owner sees them: an agent without an error of its own shows its WhatsApp configuration's error. */
+/**
+ * Agents as the owner sees them: an agent without an error of its own shows its WhatsApp configuration's error.
+ * The subquery names its tables: Drizzle writes the columns of a one-table query without them, and an
+ * unqualified "id" would mean the configuration's own column if it ever had one.
+ */
 const ownerView = () => ({
   ...getTableColumns(agents),
-  lastError: sql<string | null>`coalesce(${agents.lastError}, (select ${whatsappConfigs.lastError} from ${whatsappConfigs} where ${whatsappConfigs.agentId} = ${agents.id}))`,
+  lastError: sql<string | null>`coalesce(${agents.lastError}, (select w.last_error from ${whatsappConfigs} w where w.agent_id = ${sql.identifier('agents')}.${sql.identifier('id')}))`,
 });
 const selectAgents = (db: Db) => db.select(ownerView()).from(agents);
 
@@ -57,6 +61,13 @@ export async function countAgents(db: Executor, userId: string): Promise<number>
 
 /** The user's agent, or 404 — for another user's agent too (never reveal that it exists). */
 export async function getOwnedAgent(db: Db, userId: string, agentId: string): Promise<AgentRow> {
+  const [row] = await db.select().from(agents).where(and(eq(agents.id, agentId), eq(agents.userId, userId)));
+  if (!row) throw notFound('Agent');
+  return row;
+}
+
+/** getOwnedAgent as the owner's agent page shows it (with its WhatsApp error, as the list). */
+export async function getOwnedAgentView(db: Db, userId: string, agentId: string): Promise<AgentRow> {
   const [row] = await selectAgents(db).where(and(eq(agents.id, agentId), eq(agents.userId, userId)));
   if (!row) throw notFound('Agent');
   return row;
@@ -91,7 +102,6 @@ export async function createAgent(db: Db, userId: string, input: CreateAgentInpu
     return row!;
   });
 }
-
 
 export async function updateAgent(db: Db, userId: string, agentId: string, input: UpdateAgentInput): Promise<AgentRow> {
   return db.transaction(async (tx) => {
