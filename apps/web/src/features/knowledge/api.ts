@@ -1,5 +1,5 @@
 import { isApiErrorBody, type KnowledgeFile } from '@atende/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 
 /** What the merchant types about the company (SPEC §3 knowledge_base). */
@@ -68,15 +68,24 @@ export function useKnowledgeFiles(agentId: string) {
   });
 }
 
+/**
+ * Applies a change the server has just made to the cached file list. A fetch of the list already in flight
+ * is cancelled first: its older answer would otherwise bring a deleted file back, or drop an uploaded one.
+ * Without a list yet (it failed to load), the list is fetched again instead.
+ */
+export async function updateFileList(queryClient: QueryClient, agentId: string, change: (files: KnowledgeFile[]) => KnowledgeFile[]) {
+  const queryKey = knowledgeKeys.files(agentId);
+  await queryClient.cancelQueries({ queryKey });
+  if (!queryClient.getQueryData<KnowledgeFileList>(queryKey)) return queryClient.invalidateQueries({ queryKey });
+  queryClient.setQueryData<KnowledgeFileList>(queryKey, (list) => list && { ...list, files: change(list.files) });
+}
+
 /** Deleting a file also removes its passages: the agent stops using it at once. */
 export function useDeleteFile(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fileId: string) => api<void>(`${agentPath(agentId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
-    onSuccess: (_data, fileId) =>
-      queryClient.setQueryData<KnowledgeFileList>(knowledgeKeys.files(agentId), (list) =>
-        list ? { ...list, files: list.files.filter((file) => file.id !== fileId) } : list,
-      ),
+    onSuccess: (_data, fileId) => updateFileList(queryClient, agentId, (files) => files.filter((file) => file.id !== fileId)),
   });
 }
 
@@ -86,11 +95,8 @@ export function useDeleteFile(agentId: string) {
  */
 export function useAddUploadedFiles(agentId: string) {
   const queryClient = useQueryClient();
-  return (uploaded: KnowledgeFile[]) => {
-    queryClient.setQueryData<KnowledgeFileList>(knowledgeKeys.files(agentId), (list) =>
-      list ? { ...list, files: [...uploaded, ...list.files.filter((file) => !uploaded.some((u) => u.id === file.id))] } : list,
-    );
-  };
+  return (uploaded: KnowledgeFile[]) =>
+    updateFileList(queryClient, agentId, (files) => [...uploaded, ...files.filter((file) => !uploaded.some((u) => u.id === file.id))]);
 }
 
 /**
