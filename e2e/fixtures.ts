@@ -55,7 +55,12 @@ export async function createAgentViaApi(request: APIRequestContext, baseURL: str
   const headers = { origin: baseURL };
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
   expect(signIn.status()).toBe(200);
-  const res = await request.post('/api/agents', { data: { name }, headers });
+  return postAgent(request, baseURL, name);
+}
+
+/** Creates an agent with the session of `request` (201, active at once). */
+async function postAgent(request: APIRequestContext, baseURL: string, name: string): Promise<Agent> {
+  const res = await request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
   expect(res.status()).toBe(201);
   const agent = (await res.json()) as Agent;
   expect(agent.active).toBe(true);
@@ -68,8 +73,7 @@ export async function signInWithAgent(page: Page, request: APIRequestContext, ba
   await page.goto('/login');
   await logIn(page, account);
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
-  const res = await page.request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
+  const agent = await postAgent(page.request, baseURL, name);
   await page.reload();
-  return (await res.json()) as Agent;
+  return agent;
 }

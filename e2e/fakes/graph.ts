@@ -64,19 +64,41 @@ export const FAKE_NUMBER: FakePhoneNumber = {
   code_verification_status: 'VERIFIED',
 };
 
+/** One message of a notification (its `from` and `timestamp` are filled in by `notification`). */
+export type NotificationMessage = Record<string, unknown> & { id: string };
+
 /**
- * The body Meta POSTs to a webhook when a customer sends FAKE_NUMBER a text message (the Cloud API's
- * `messages` notification, reference/integrations.md).
+ * A Cloud API `messages` notification to FAKE_NUMBER's business account, as Meta POSTs it to a webhook
+ * (reference/integrations.md): messages from a customer (`from`), and/or status updates.
  */
-export function textNotification(message: { id: string; from: string; text: string }): string {
-  const value = {
-    messaging_product: 'whatsapp',
-    metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: FAKE_NUMBER.id },
-    contacts: [{ profile: { name: 'Cliente' }, wa_id: message.from }],
-    messages: [{ from: message.from, id: message.id, timestamp: '1749416383', type: 'text', text: { body: message.text } }],
+export function notification(messages: NotificationMessage[], options: { from?: string; phoneNumberId?: string; statuses?: unknown[] } = {}) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: options.phoneNumberId ?? FAKE_NUMBER.id },
+              contacts: options.from ? [{ profile: { name: 'Cliente' }, wa_id: options.from }] : [],
+              messages: messages.map((m) => ({ timestamp: '1749416383', ...(options.from ? { from: options.from } : {}), ...m })),
+              ...(options.statuses ? { statuses: options.statuses } : {}),
+            },
+          },
+        ],
+      },
+    ],
   };
-  return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '102290129340398', changes: [{ field: 'messages', value }] }] });
 }
+
+export const textMessage = (id: string, body: string): NotificationMessage => ({ id, type: 'text', text: { body } });
+
+/** The body of a notification of one text message from a customer. */
+export const textNotification = (message: { id: string; from: string; text: string }): string =>
+  JSON.stringify(notification([textMessage(message.id, message.text)], { from: message.from }));
 
 /** The X-Hub-Signature-256 header Meta sends with a notification: the body's HMAC-SHA256 with the app secret. */
 export function metaSignature(body: string, appSecret: string): string {

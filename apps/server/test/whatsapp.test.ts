@@ -1,7 +1,7 @@
 import { quotaMonth, type Agent, type AgentList, type Conversation, type ConversationSummary, type WhatsAppCheck, type WhatsAppConfig } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, metaSignature, startFakeGraph, type FakeGraph } from '../../../e2e/fakes/graph';
+import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes/graph';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
@@ -62,32 +62,6 @@ async function connectedAgent(options: { appSecret?: string | null; number?: typ
   return { user, agent };
 }
 
-type MessageFields = Record<string, unknown> & { id: string };
-
-function notification(messages: MessageFields[], options: { from?: string; phoneNumberId?: string; statuses?: unknown[] } = {}) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: FAKE_NUMBER.display_phone_number, phone_number_id: options.phoneNumberId ?? FAKE_NUMBER.id },
-              contacts: options.from ? [{ profile: { name: 'Maria' }, wa_id: options.from }] : [],
-              messages: messages.map((m) => ({ timestamp: '1749416383', ...(options.from ? { from: options.from } : {}), ...m })),
-              ...(options.statuses ? { statuses: options.statuses } : {}),
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-const textMessage = (id: string, body: string): MessageFields => ({ id, type: 'text', text: { body } });
 
 /** POSTs the exact bytes of `body` to the webhook, signed with `secret` (null: no signature header). */
 async function deliver(agent: Agent, payload: unknown, secret: string | null = APP_SECRET, extraHeaders: Record<string, string> = {}) {

@@ -44,8 +44,7 @@ export interface TurnResult {
  */
 export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnResult> {
   const { db } = rt;
-  const { agent } = req;
-  const { plan } = req;
+  const { agent, plan } = req;
   const month = quotaMonth();
   const { conversationId, allowed, history } = await beginTurn(
     db,

@@ -214,4 +214,3 @@ export function isLoopbackAddress(ip: string): boolean {
   // ::127.x.y.z (deprecated IPv4-compatible form)
   return allZero(b, 0, 12) && inCidr4(v4At(b, 12), LOOPBACK_V4);
 }
-
