@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLlmConfigured, loadConfig } from './config';
+import { ConfigError, isLlmConfigured, isSmtpConfigured, loadConfig } from './config';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'atende-config-'));
 
@@ -51,6 +51,19 @@ describe('loadConfig', () => {
     const site = loadConfig({ DATA_DIR: tmp(), PUBLIC_BLOG_URL: 'https://ajuda.example.com', PUBLIC_VIDEO_URL: 'https://vimeo.com/76979871' }).site;
     expect(site).toEqual({ blogUrl: 'https://ajuda.example.com', videoEmbedUrl: 'https://player.vimeo.com/video/76979871' });
     expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_VIDEO_URL: 'https://example.com/video.mp4' })).toThrow(/PUBLIC_VIDEO_URL/);
+  });
+
+  it('e-mail: the outbox under DATA_DIR by default, SMTP when SMTP_URL is set, MAIL_FROM checked', () => {
+    const dir = tmp();
+    const offline = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://atende.example.com.br' });
+    expect(offline.mail).toEqual({ smtpUrl: undefined, from: 'Atende <nao-responda@atende.example.com.br>', outboxDir: path.join(dir, 'outbox') });
+    expect(isSmtpConfigured(offline)).toBe(false);
+    const smtp = loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Loja <contato@example.com>' });
+    expect(smtp.mail).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', from: 'Loja <contato@example.com>' });
+    expect(isSmtpConfigured(smtp)).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, MAIL_FROM: 'contato@example.com' }).mail.from).toBe('contato@example.com');
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Loja da Maria' })).toThrow(/MAIL_FROM/);
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

@@ -58,6 +58,15 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** Outgoing e-mail server, e.g. smtps://user:pass@smtp.example.com:465 (none: e-mails go to DATA_DIR/outbox). */
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'use smtp://… or smtps://…' }).optional()),
+  /** The sender of every e-mail: an address, or `Name <address>`. */
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'use an address or "Name <address>"')
+      .optional(),
+  ),
   /** The 'Tutoriais' link of the public site. */
   PUBLIC_BLOG_URL: optionalString.pipe(z.url().optional()),
   /** The landing page's explainer video: a YouTube or Vimeo address. */
@@ -88,6 +97,8 @@ export interface Config {
   whatsapp: { graphUrl: string; graphVersion: string };
   mercadoPago: { accessToken?: string; apiUrl: string; webhookSecret?: string };
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Outgoing e-mail: SMTP when `smtpUrl` is set, otherwise .eml files in `outboxDir`. */
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
   /** Public, non-secret settings of the public site (served by GET /api/public-config). */
   site: { blogUrl: string; videoEmbedUrl?: string };
 }
@@ -161,6 +172,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Atende <nao-responda@${new URL(publicUrl).hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     site: { blogUrl: env.PUBLIC_BLOG_URL ?? 'https://blog.atende.app', videoEmbedUrl },
   };
 }
@@ -168,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** "Is X configured?" helpers: features ask these instead of crashing. */
 export const isLlmConfigured = (c: Config) => Boolean(c.llm.apiKey || c.llm.baseUrl);
 export const isMercadoPagoConfigured = (c: Config) => Boolean(c.mercadoPago.accessToken);
+export const isSmtpConfigured = (c: Config) => Boolean(c.mail.smtpUrl);
 
 /** A random secret persisted under the data directory (created once, owner-only). */
 function loadOrCreateSecret(dataDir: string, name: string): string {

@@ -50,7 +50,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  logger.info({ url, role: config.role, database: database.kind, publicUrl: config.publicUrl }, 'Atende is running');
+  logger.info({ url, role: config.role, database: database.kind, publicUrl: config.publicUrl, mail: services.mail.mode }, 'Atende is running');
+  if (services.mail.mode === 'outbox' && config.role !== 'web') {
+    logger[config.isProduction ? 'warn' : 'info']({ outbox: config.mail.outboxDir }, 'SMTP_URL is not set: e-mails (password resets included) are written to the outbox directory, not sent');
+  }
 
   return {
     url,

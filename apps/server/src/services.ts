@@ -13,6 +13,8 @@ import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/in
 import { createRetriever, type Retriever } from './knowledge/retrieval';
 import { VectorIndex } from './knowledge/vectors';
 import type { Logger } from './logger';
+import { createMailer, mailQueues, type Mailer } from './mail/mailer';
+import { createMailTransport } from './mail/transport';
 
 /** Everything the routes need besides the database: built once at start-up (and by the tests). */
 export interface Services {
@@ -27,6 +29,8 @@ export interface Services {
   jobs: JobQueue;
   ingestion: Ingestion;
   whatsapp: WhatsApp;
+  /** Outgoing e-mail, queued and delivered by a worker (SMTP or the outbox directory). */
+  mail: Mailer;
 }
 
 export async function createServices(
@@ -41,22 +45,24 @@ export async function createServices(
   await vectors.init();
   const retriever = createRetriever({ db: database.db, embedder, vectors, logger });
   const storage = overrides.storage ?? createStorage(config);
-  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues]);
+  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues]);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
   const runtime: ChatRuntime = { db: database.db, responder, retriever, logger };
   const whatsapp = createWhatsApp({ config, jobs, runtime });
-  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp };
+  const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
+  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, mail };
 }
 
 /**
  * Starts the job queue and, unless `workers` is false (a web-only process, which
- * only enqueues), the background workers (ingestion, WhatsApp, sweeper). Returns a stop function.
+ * only enqueues), the background workers (ingestion, WhatsApp, e-mail, sweeper). Returns a stop function.
  */
 export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<() => Promise<void>> {
   await services.jobs.start();
   if (options.workers === false) return () => services.jobs.stop();
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
+  await services.mail.startWorkers();
   const sweep = () => services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed'));
   void sweep();
   const timer = setInterval(sweep, 60_000);

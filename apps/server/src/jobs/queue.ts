@@ -15,6 +15,15 @@ export interface QueueDefinition {
   retryLimit: number;
   /** Seconds between heartbeats after which a running job is considered dead (crash) and retried. */
   heartbeatSeconds: number;
+  /**
+   * `stately` (default): one waiting and one running job per key, so every send needs a key.
+   * `standard`: every job is kept, with or without a key.
+   */
+  policy?: 'stately' | 'standard';
+  /** Seconds between retries, doubled each time (default 5). */
+  retryDelaySeconds?: number;
+  /** Delete a job as soon as its handler succeeds (its data has no use afterwards and may be personal). */
+  deleteWhenDone?: boolean;
 }
 
 /**
@@ -35,15 +44,16 @@ export function createJobQueue(database: Database, logger: Logger, queues: Queue
     log.error({ err }, 'job queue error');
   });
   let started = false;
+  const deleteWhenDone = new Set(queues.filter((q) => q.deleteWhenDone).map((q) => q.name));
 
   return {
     async start() {
       await boss.start();
       for (const q of queues) {
         await boss.createQueue(q.name, {
-          policy: 'stately',
+          policy: q.policy ?? 'stately',
           retryLimit: q.retryLimit,
-          retryDelay: 5,
+          retryDelay: q.retryDelaySeconds ?? 5,
           retryBackoff: true,
           heartbeatSeconds: q.heartbeatSeconds,
         });
@@ -63,7 +73,11 @@ export function createJobQueue(database: Database, logger: Logger, queues: Queue
     },
     async work(queue, handler) {
       await boss.work(queue, { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job as never);
+        for (const job of jobs) {
+          await handler(job as never);
+          // pg-boss then finds the job gone and has nothing to complete.
+          if (deleteWhenDone.has(queue)) await boss.deleteJob(queue, job.id);
+        }
       });
     },
   };

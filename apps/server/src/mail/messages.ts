@@ -1,0 +1,105 @@
+/**
+ * The product's e-mails, in pt-BR: each builder returns the plain text and a simple HTML version of one
+ * message. Links are absolute addresses on PUBLIC_URL (see `accountLinks`).
+ */
+import type { MailMessage } from './transport';
+
+/** Addresses of the pages the e-mails point at. */
+export function accountLinks(publicUrl: string) {
+  return {
+    login: `${publicUrl}/login`,
+    register: `${publicUrl}/register`,
+    dashboard: `${publicUrl}/dashboard`,
+    forgotPassword: `${publicUrl}/forgot-password`,
+    resetPassword: (token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+  };
+}
+
+interface Recipient {
+  to: string;
+  /** The person's name; the greeting falls back to 'Olá!' without it. */
+  name?: string | null;
+}
+
+/** How long a reset link is valid, in words ('1 hora', '30 minutos'). */
+export function validityInWords(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hora' : `${minutes / 60} horas`;
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}
+
+export function passwordResetMessage(r: Recipient & { resetUrl: string; validFor: string }): MailMessage {
+  return compose(r, 'Redefinição da sua senha do Atende', [
+    'Recebemos um pedido para redefinir a senha da sua conta no Atende.',
+    { label: 'Criar nova senha', url: r.resetUrl },
+    `O link vale por ${r.validFor} e só pode ser usado uma vez.`,
+    'Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.',
+  ]);
+}
+
+export function existingAccountMessage(r: Recipient & { resetUrl: string; loginUrl: string; validFor: string }): MailMessage {
+  return compose(r, 'Você já tem uma conta no Atende', [
+    'Alguém (talvez você) tentou criar uma conta no Atende com este e-mail, mas você já tem uma conta com ele. Nenhuma conta nova foi criada.',
+    { label: 'Entrar com minha senha', url: r.loginUrl },
+    'Não lembra a senha? Redefina sua senha aqui:',
+    { label: 'Redefinir minha senha', url: r.resetUrl },
+    `O link para redefinir vale por ${r.validFor}. Se não foi você, ignore este e-mail: nada mudou na sua conta.`,
+  ]);
+}
+
+export function welcomeMessage(r: Recipient & { dashboardUrl: string; forgotPasswordUrl: string }): MailMessage {
+  return compose(r, 'Sua conta no Atende está pronta', [
+    'Sua conta no Atende foi criada com este e-mail. Crie seu primeiro agente, ensine a ele sobre a sua empresa e coloque-o para atender seus clientes.',
+    { label: 'Abrir meu painel', url: r.dashboardUrl },
+    `Não foi você quem criou esta conta? Redefina a senha em ${r.forgotPasswordUrl} e depois exclua a conta em 'Seus dados'.`,
+  ]);
+}
+
+export function passwordChangedMessage(r: Recipient & { forgotPasswordUrl: string }): MailMessage {
+  return compose(r, 'Sua senha do Atende foi alterada', [
+    'A senha da sua conta no Atende acabou de ser alterada, e as outras sessões abertas foram encerradas.',
+    'Se foi você, não precisa fazer nada.',
+    'Se não foi você, redefina sua senha agora:',
+    { label: 'Redefinir minha senha', url: r.forgotPasswordUrl },
+  ]);
+}
+
+export function accountDeletedMessage(r: Recipient & { subscriptionCancelled: boolean; registerUrl: string }): MailMessage {
+  return compose(r, 'Sua conta no Atende foi excluída', [
+    'Como você pediu, sua conta no Atende foi excluída, com todos os seus agentes, arquivos, bases de conhecimento e conversas.',
+    ...(r.subscriptionCancelled ? ['Sua assinatura foi cancelada no Mercado Pago: não haverá novas cobranças.'] : []),
+    'Obrigado por ter usado o Atende. Se quiser voltar, é só criar uma conta nova:',
+    { label: 'Criar conta', url: r.registerUrl },
+  ]);
+}
+
+type Block = string | { label: string; url: string };
+
+/** Greeting, paragraphs and links, signed by the team: the same content as text and as HTML. */
+function compose(r: Recipient, subject: string, blocks: Block[]): MailMessage {
+  const name = r.name?.trim();
+  const greeting = name ? `Olá, ${name}!` : 'Olá!';
+  const signature = 'Equipe Atende';
+  const text = [greeting, ...blocks.map((b) => (typeof b === 'string' ? b : `${b.label}: ${b.url}`)), `— ${signature}`].join('\n\n');
+  const body = blocks
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p style="margin:0 0 16px">${escapeHtml(b)}</p>`
+        : `<p style="margin:0 0 16px"><a href="${escapeHtml(b.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(b.label)}</a><br><span style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(b.url)}</span></p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${body}
+<p style="margin:24px 0 0;color:#475569">— ${signature}</p>
+</div>
+</body></html>`;
+  return { to: r.to, subject, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
