@@ -2,11 +2,11 @@ import type { Conversation, ConversationSummary } from '@atende/shared';
 import { quotaMonth } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { usageCounters } from '../src/db/schema';
-import { chat, chatOutput, createAgent, createUserWithAgent, parseSse, transcript } from './helpers/agents';
+import { chat, chatOutput, createAgent, createUserWithAgent, outcomes, parseSse, transcript } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
 let llm: FakeOpenAI;
@@ -71,6 +71,28 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ result: 87 });
   });
 
+  it("stores what each answer did; the model's no-answer marker makes it 'unanswered' and never reaches the customer", async () => {
+    const { agent } = await newAgent();
+    await chatOutput(ctx, agent.webhookId, 'Vocês abrem aos domingos?');
+    await chatOutput(ctx, agent.webhookId, 'Quanto é 12 * 7 + 3?');
+    await chatOutput(ctx, agent.webhookId, 'Bom dia!');
+    llm.reply = () => '[SEM_RESPOSTA] Desculpe, não encontrei essa informação. Posso ajudar com outra coisa?';
+    try {
+      expect(await chatOutput(ctx, agent.webhookId, 'Vocês vendem pneus?')).toBe('Desculpe, não encontrei essa informação. Posso ajudar com outra coisa?');
+      const res = await chat(ctx, agent.webhookId, 'E pneus de bicicleta?', 'sessao-sse-marcador', { accept: 'text/event-stream' });
+      const events = parseSse(await res.text());
+      const streamed = events.filter((e) => e.event === 'token').map((e) => (e.data as { delta: string }).delta).join('');
+      expect(streamed).toBe('Desculpe, não encontrei essa informação. Posso ajudar com outra coisa?');
+      expect(events.at(-1)).toEqual({ event: 'done', data: { output: streamed } });
+    } finally {
+      llm.reply = echoReply;
+    }
+    expect(await outcomes(ctx, agent.id)).toEqual(['answered', 'calculation', 'small_talk', 'unanswered', 'unanswered']);
+    expect(llm.requests[0]!.messages[0]!.content).toContain('[SEM_RESPOSTA]');
+    const stored = await storedMessages(agent.id);
+    expect(stored.some((m) => /SEM_RESPOSTA/.test(m.content))).toBe(false);
+  });
+
   it('streams tokens over SSE when asked', async () => {
     const { agent } = await newAgent();
     const res = await chat(ctx, agent.webhookId, 'uma resposta longa por favor', 'sessao-sse', { accept: 'text/event-stream' });
@@ -118,6 +140,7 @@ describe('monthly quota', () => {
       { role: 'user', content: 'Olá?' },
       { role: 'assistant', content: QUOTA_NOTICE },
     ]);
+    expect(await outcomes(ctx, agent.id)).toEqual(['notice']);
     const list = (await (await ctx.request('/api/agents', { token: user.token })).json()) as { usage: { messagesUsed: number } };
     expect(list.usage.messagesUsed).toBe(100);
   });

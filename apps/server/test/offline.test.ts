@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatOutput, createAgent } from './helpers/agents';
+import { chatOutput, createAgent, outcomes } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
 let ctx: TestContext;
@@ -50,5 +50,19 @@ describe('offline mode (no LLM configured)', () => {
 
   it('says honestly when it does not know', async () => {
     expect(await chatOutput(ctx, webhookId, 'Vocês vendem pneus de caminhão?')).toMatch(/não encontrei essa informação/);
+  });
+
+  it('stores what each answer did', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user, 'Loja');
+    await ctx.request(`/api/agents/${agent.id}/knowledge`, {
+      method: 'PUT',
+      token: user.token,
+      json: { companyName: 'Loja', about: 'Entregamos no bairro Jardim Paulista com taxa de R$ 5,00.', links: '' },
+    });
+    for (const message of ['Olá!', 'quanto é 12*7?', 'Vocês fazem entrega?', 'Vocês vendem pneus de caminhão?', 'obrigado']) {
+      await chatOutput(ctx, agent.webhookId, message);
+    }
+    expect(await outcomes(ctx, agent.id)).toEqual(['small_talk', 'calculation', 'answered', 'unanswered', 'small_talk']);
   });
 });

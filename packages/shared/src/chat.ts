@@ -5,6 +5,18 @@ export interface ChatResponse {
 }
 
 export type ChatRole = 'user' | 'assistant';
+
+/**
+ * What an agent's message did, stored with it (messages.outcome) so the inbox and the insights can tell
+ * answered questions from unanswered ones:
+ * - answered: answered from the agent's knowledge;
+ * - unanswered: the knowledge does not answer it, and the agent said so (abstained);
+ * - calculation: a calculation the customer asked for;
+ * - small_talk: a greeting, thanks or goodbye;
+ * - notice: a notice of the product itself (monthly limit reached, WhatsApp media not read).
+ */
+export const ANSWER_OUTCOMES = ['answered', 'unanswered', 'calculation', 'small_talk', 'notice'] as const;
+export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
 export type Channel = 'web' | 'whatsapp';
 
 export interface ChatMessage {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Channel, ChatMessage, Conversation, ConversationSummary } from '@atende/shared';
+import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW } from '@atende/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -42,11 +42,12 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
   return row!.id;
 }
 
-/** Stores an answer and updates the conversation's summary in one statement. */
-export async function appendAssistantMessage(db: Db, conversationId: string, content: string): Promise<void> {
+/** Stores an answer with its outcome and updates the conversation's summary in one statement. */
+export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<void> {
   await db.execute(sql`
     with msg as (
-      insert into messages (id, conversation_id, role, content) values (${randomUUID()}, ${conversationId}, 'assistant', ${content})
+      insert into messages (id, conversation_id, role, content, outcome)
+      values (${randomUUID()}, ${conversationId}, 'assistant', ${content}, ${outcome})
     )
     update conversations
     set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()

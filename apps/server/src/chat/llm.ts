@@ -3,8 +3,10 @@ import { CalculatorError, evaluate } from '@atende/shared';
 import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { noAnswerStreamFilter } from './no-answer';
 import { buildSystemPrompt } from './prompt';
-import type { Responder, TurnInput } from './types';
+import { smallTalk } from './small-talk';
+import type { Reply, Responder, TurnInput } from './types';
 
 export const calculatorTool = tool({
   description: 'Calculadora: avalia uma expressão aritmética (+ - * / % ^, parênteses, sqrt). Use para qualquer conta.',
@@ -28,10 +30,10 @@ export function llmResponder(config: Config, providerName: string): Responder {
   const model = provider.chatModel(config.llm.chatModel);
   return {
     mode: providerName,
-    async respond(turn: TurnInput): Promise<string> {
+    async respond(turn: TurnInput): Promise<Reply> {
       const result = streamText({
         model,
-        system: buildSystemPrompt(turn.systemMessage, turn.passages),
+        system: buildSystemPrompt(turn.systemMessage, turn.passages, turn.taughtAnswer),
         messages: [...turn.history, { role: 'user', content: turn.message }],
         tools: { calculator: calculatorTool },
         stopWhen: stepCountIs(4),
@@ -41,18 +43,26 @@ export function llmResponder(config: Config, providerName: string): Responder {
         // also print every provider failure to stderr, outside our logger.
         onError: () => {},
       });
-      let text = '';
+      const reply = noAnswerStreamFilter(turn.onDelta);
+      let calculated = false;
       for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          text += part.text;
-          turn.onDelta?.(part.text);
-        } else if (part.type === 'error') {
+        if (part.type === 'text-delta') reply.push(part.text);
+        else if (part.type === 'tool-call') calculated ||= part.toolName === 'calculator';
+        else if (part.type === 'error') {
           throw part.error instanceof Error ? part.error : new Error(String(part.error));
         } else if (part.type === 'abort') {
           throw new Error('LLM request aborted (timeout)');
         }
       }
-      return text;
+      const { text, noAnswer } = reply.finish();
+      return { text, outcome: llmOutcome(turn.message, noAnswer, calculated) };
     },
   };
+}
+
+/** What a model's reply did: its no-answer marker wins, then a calculator call, then small talk. */
+function llmOutcome(message: string, noAnswer: boolean, calculated: boolean): Reply['outcome'] {
+  if (noAnswer) return 'unanswered';
+  if (calculated) return 'calculation';
+  return smallTalk(message) ? 'small_talk' : 'answered';
 }

@@ -1,15 +1,8 @@
 import { evaluate, extractExpression, formatNumber } from '@atende/shared';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
-import type { Responder, TurnInput } from './types';
+import { smallTalk } from './small-talk';
+import type { Reply, Responder, TurnInput } from './types';
 
-// Not \b: it only knows ASCII word characters, so "olá\b" never matches at the end of "Olá".
-const END = '(?=$|[\\s!,.?])';
-const GREETING = new RegExp(
-  `^\\s*(oi+|ol[aá]|opa|e a[ií]|bom dia|boa tarde|boa noite|hello|hi|hey|hola|buenas|buenos d[ií]as)${END}[\\s!,.?]*(tudo bem\\??)?\\s*[!.?]*\\s*$`,
-  'i',
-);
-const THANKS = new RegExp(`^\\s*(muito\\s+)?(obrigad[oa]|valeu|agradeço|thanks|thank you|gracias)${END}`, 'i');
-const BYE = new RegExp(`^\\s*(tchau|até (mais|logo)|bye|adeus)${END}`, 'i');
 /** Minimum share of the question's terms a sentence must contain to count as an answer. */
 const MIN_OVERLAP = 0.34;
 
@@ -21,28 +14,41 @@ const MIN_OVERLAP = 0.34;
  */
 export const offlineResponder: Responder = {
   mode: 'offline',
-  async respond(turn: TurnInput): Promise<string> {
-    const answer = compose(turn);
-    turn.onDelta?.(answer);
-    return answer;
+  async respond(turn: TurnInput): Promise<Reply> {
+    const reply = compose(turn);
+    turn.onDelta?.(reply.text);
+    return reply;
   },
 };
 
-function compose({ agentName, message, passages }: TurnInput): string {
-  if (GREETING.test(message)) return `Olá! Eu sou ${agentName}. Como posso ajudar você hoje?`;
-  if (THANKS.test(message)) return 'Por nada! Se precisar de mais alguma coisa, é só chamar.';
-  if (BYE.test(message)) return 'Até logo! Foi um prazer ajudar.';
+const SMALL_TALK = {
+  greeting: (agentName: string) => `Olá! Eu sou ${agentName}. Como posso ajudar você hoje?`,
+  thanks: () => 'Por nada! Se precisar de mais alguma coisa, é só chamar.',
+  bye: () => 'Até logo! Foi um prazer ajudar.',
+};
+
+function compose({ agentName, message, passages, taughtAnswer }: TurnInput): Reply {
+  const talk = smallTalk(message);
+  if (talk) return { text: SMALL_TALK[talk](agentName), outcome: 'small_talk' };
+  if (taughtAnswer) return { text: taughtAnswer.answer, outcome: 'answered' };
 
   const expression = extractExpression(message);
   if (expression) {
     const result = evaluate(expression);
-    return `O resultado de \`${expression.replace(/\s+/g, ' ')}\` é **${formatNumber(result)}**.`;
+    return { text: `O resultado de \`${expression.replace(/\s+/g, ' ')}\` é **${formatNumber(result)}**.`, outcome: 'calculation' };
   }
 
   const best = bestExcerpt(message, passages);
-  if (best) return `Encontrei isto na nossa base de conhecimento:\n\n> ${best.excerpt.replace(/\n+/g, '\n> ')}\n\n_Fonte: ${best.source}_`;
-
-  return 'Desculpe, não encontrei essa informação na base de conhecimento. Pode reformular a pergunta ou perguntar sobre outro assunto?';
+  if (best) {
+    return {
+      text: `Encontrei isto na nossa base de conhecimento:\n\n> ${best.excerpt.replace(/\n+/g, '\n> ')}\n\n_Fonte: ${best.source}_`,
+      outcome: 'answered',
+    };
+  }
+  return {
+    text: 'Desculpe, não encontrei essa informação na base de conhecimento. Pode reformular a pergunta ou perguntar sobre outro assunto?',
+    outcome: 'unanswered',
+  };
 }
 
 /** A spreadsheet row as indexed: "coluna: valor" lines (see parsers/rows.ts). */

@@ -8,7 +8,7 @@ import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
 import { refundMessage } from './quota';
-import type { Responder } from './types';
+import type { Reply, Responder, TaughtAnswer } from './types';
 
 export const QUOTA_NOTICE =
   'Olá! No momento não consigo responder por aqui, pois o limite de atendimentos deste mês foi atingido. Por favor, tente novamente mais tarde ou entre em contato com a empresa por outro canal. Obrigado pela compreensão!';
@@ -18,7 +18,14 @@ export interface ChatRuntime {
   responder: Responder;
   retriever: Retriever;
   logger: Logger;
+  /**
+   * The merchant's taught answers (issue 17), looked up before retrieval: a match is handed to the responder,
+   * which answers with it ahead of any passage. Absent: no taught answers.
+   */
+  taughtAnswers?: TaughtAnswerLookup;
 }
+
+export type TaughtAnswerLookup = (agentId: string, message: string) => Promise<TaughtAnswer | null>;
 
 export interface TurnRequest {
   agent: Pick<AgentRow, 'id' | 'userId' | 'name' | 'systemMessage' | 'lastError'>;
@@ -34,6 +41,8 @@ export interface TurnRequest {
 
 export interface TurnResult {
   output: string;
+  /** What the answer did (also stored on the message). */
+  outcome: Reply['outcome'];
   quotaExceeded: boolean;
 }
 
@@ -56,21 +65,25 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
 
   if (!allowed) {
     rt.logger.warn({ agentId: agent.id, month }, 'monthly message quota exhausted');
-    await appendAssistantMessage(db, conversationId, QUOTA_NOTICE);
+    await appendAssistantMessage(db, conversationId, QUOTA_NOTICE, 'notice');
     req.onDelta?.(QUOTA_NOTICE);
-    return { output: QUOTA_NOTICE, quotaExceeded: true };
+    return { output: QUOTA_NOTICE, outcome: 'notice', quotaExceeded: true };
   }
 
-  const passages = await rt.retriever.search(agent.id, req.message);
+  const [taughtAnswer, passages] = await Promise.all([
+    rt.taughtAnswers?.(agent.id, req.message) ?? null,
+    rt.retriever.search(agent.id, req.message),
+  ]);
 
-  let output: string;
+  let reply: Reply;
   try {
-    output = await rt.responder.respond({
+    reply = await rt.responder.respond({
       agentName: agent.name,
       systemMessage: agent.systemMessage,
       history,
       message: req.message,
       passages,
+      taughtAnswer,
       onDelta: req.onDelta,
     });
   } catch (err) {
@@ -82,6 +95,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
       cause: err,
     });
   }
+  const output = reply.text;
   if (!output.trim()) {
     await refundMessage(db, agent.userId, month);
     throw new AppError('UPSTREAM_FAILED', 'No response received from chat service', {
@@ -89,9 +103,9 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   }
 
-  await appendAssistantMessage(db, conversationId, output);
+  await appendAssistantMessage(db, conversationId, output, reply.outcome);
   if (agent.lastError) await recordAgentError(db, agent.id, null);
-  return { output, quotaExceeded: false };
+  return { output, outcome: reply.outcome, quotaExceeded: false };
 }
 
 async function recordAgentError(db: Db, agentId: string, error: string | null) {

@@ -1,8 +1,16 @@
+import type { AnswerOutcome } from '@atende/shared';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 
 export interface HistoryMessage {
   role: 'user' | 'assistant';
   content: string;
+}
+
+/** An answer the merchant wrote for a question (issue 17's taught answers); it takes precedence over passages. */
+export interface TaughtAnswer {
+  id: string;
+  question: string;
+  answer: string;
 }
 
 /** Everything a responder needs for one turn. */
@@ -13,13 +21,21 @@ export interface TurnInput {
   history: HistoryMessage[];
   message: string;
   passages: RetrievedPassage[];
+  /** The merchant's own answer to this question, when one matched (see ChatRuntime.taughtAnswers). */
+  taughtAnswer?: TaughtAnswer | null;
   /** Called with each piece of the answer as it is produced (streaming). */
   onDelta?: (delta: string) => void;
+}
+
+/** A responder's answer: the text the customer gets, and what it did (stored on the message). */
+export interface Reply {
+  text: string;
+  outcome: AnswerOutcome;
 }
 
 /** The model seam: the LLM through the AI SDK, or the offline responder. */
 export interface Responder {
   /** 'offline' or the provider's name (GET /api/health). */
   readonly mode: string;
-  respond(turn: TurnInput): Promise<string>;
+  respond(turn: TurnInput): Promise<Reply>;
 }

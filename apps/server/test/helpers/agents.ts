@@ -1,5 +1,5 @@
 import type { Agent } from '@atende/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { conversations, messages, profiles } from '../../src/db/schema';
 import { createUser, type TestContext, type TestUser } from './context';
 
@@ -23,6 +23,17 @@ export function transcript(ctx: TestContext, agentId: string) {
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(eq(conversations.agentId, agentId))
     .orderBy(messages.seq);
+}
+
+/** What each of an agent's answers did (messages.outcome), in order. */
+export async function outcomes(ctx: TestContext, agentId: string) {
+  const rows = await ctx.database.db
+    .select({ outcome: messages.outcome })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(conversations.agentId, agentId), eq(messages.role, 'assistant')))
+    .orderBy(messages.seq);
+  return rows.map((r) => r.outcome);
 }
 
 export async function setPlan(ctx: TestContext, user: TestUser, plan: string) {

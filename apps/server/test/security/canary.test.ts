@@ -103,14 +103,14 @@ describe("canaries in B's knowledge", () => {
 
   it("never reach A's customers in offline mode either", async () => {
     for (const question of QUESTIONS) {
-      const output = await offlineResponder.respond({
+      const { text } = await offlineResponder.respond({
         agentName: a.agent.name,
         systemMessage: a.agent.systemMessage,
         history: [],
         message: question,
         passages: await ctx.services.retriever.search(a.agent.id, question),
       });
-      expectNoCanary(question, output);
+      expectNoCanary(question, text);
     }
   });
 

@@ -170,7 +170,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       const key = { agentId: agent.id, userId: agent.userId, channel: 'whatsapp' as const, sessionId };
       const conversationId = await appendUserMessage(db, key, `[${message.content.label}]`);
       if (alreadyTold) return null;
-      await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE);
+      await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE, 'notice');
       return TEXT_ONLY_NOTICE;
     }
     if (message.content.kind !== 'text') return null;

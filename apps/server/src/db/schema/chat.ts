@@ -1,3 +1,4 @@
+import { ANSWER_OUTCOMES } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userIdColumn, agentIdColumn } from './refs';
@@ -37,6 +38,8 @@ export const messages = pgTable(
     content: text('content').notNull(),
     /** The channel's own id of a customer message (WhatsApp wamid): a retried turn never stores it twice. */
     externalId: text('external_id'),
+    /** What an agent's message did (AnswerOutcome: answered, unanswered, …); null on customer messages and older rows. */
+    outcome: text('outcome', { enum: ANSWER_OUTCOMES }),
     createdAt: createdAt(),
   },
   (t) => [
