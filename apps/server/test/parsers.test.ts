@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { inflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../src/knowledge/parsers/detect';
 import { messages, ParseError } from '../src/knowledge/parsers/errors';
 import { parseDocumentSync } from '../src/knowledge/parsers/parse';
+import { composeSpacingAccents } from '../src/knowledge/parsers/pdf';
+import { hasHeaderRow } from '../src/knowledge/parsers/table';
 import { tableToPassages } from '../src/knowledge/parsers/rows';
 import { parseFile, readPassages } from '../src/knowledge/parsers/run';
 import { toBrazilianNumber } from '../src/knowledge/parsers/sheet';
@@ -14,6 +17,9 @@ import { splitText } from '../src/knowledge/split';
 import * as F from './fixtures/generate';
 
 const MB = 1024 * 1024;
+
+/** Real files from other projects' public test suites (sources and licences: fixtures/public/README.md). */
+const publicFixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/public/${name}`, import.meta.url)));
 
 function asText(doc: ParsedDocument): string {
   if (doc.kind !== 'text') throw new Error(`expected text, got ${doc.kind}`);
@@ -207,6 +213,29 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     );
   });
 
+  it('PDF whose attachment alone is encrypted: the pages are read (pdf.js test suite)', async () => {
+    expect(await parseDocumentSync(publicFixture('encrypted-attachment.pdf'), 'pdf')).toEqual({ kind: 'text', text: 'Example', pages: 1 });
+  });
+
+  it('PDF in vertical Japanese without a ToUnicode map is read through the character maps (pdf.js test suite)', async () => {
+    expect(asText(await parseDocumentSync(publicFixture('vertical.pdf'), 'pdf'))).toBe('あいうえお\n日本語');
+  });
+
+  it('PDF that is only a form: its field values are read, an all-blank one says so instead of "digitalizado"', async () => {
+    // resetform.pdf (pdf.js test suite): no text, empty text fields, two choice fields with a selected value.
+    expect(asText(await parseDocumentSync(publicFixture('resetform.pdf'), 'pdf'))).toBe('Dropdown12: a\nList Box13: d');
+    expect((await parseErrorOf(parseDocumentSync(F.blankFormPdf(), 'pdf'))).message).toBe(messages.pdfEmptyForm);
+    expect(asText(await parseDocumentSync(F.blankFormPdf('Horário: das 8h às 18h'), 'pdf'))).toBe('Aviso: Horário: das 8h às 18h');
+  });
+
+  it('PDF from LaTeX: spacing accents are joined to their letters', async () => {
+    const text = asText(await parseDocumentSync(F.buildPdf([F.textStream(['O aluno prote\u00b4ge\u00b4 da informac\u00b8a\u02dco'])]), 'pdf'));
+    expect(text).toBe('O aluno protégé da informação');
+    expect(composeSpacingAccents('Luı\u00b4s, pa\u00b4gina, prot\u00b4eg\u00b4e, p\u00e3o')).toBe('Luís, página, protégé, pão');
+    // Not next to a letter that takes it: left alone.
+    expect(composeSpacingAccents('use `npm` e x\u00b4')).toBe('use `npm` e x\u00b4');
+  });
+
   it('malformed PDF fails with the corrupt-PDF reason', async () => {
     expect((await parseErrorOf(parseDocumentSync(F.malformedPdf(), 'pdf'))).message).toBe(
       'Não foi possível ler o PDF: arquivo corrompido ou inválido.',
@@ -216,6 +245,12 @@ describe('parseDocumentSync (in-thread parsers)', () => {
   it('DOCX: every paragraph', async () => {
     const text = asText(await parseDocumentSync(F.docx(), 'docx'));
     for (const p of F.FACTS.docx) expect(text).toContain(p);
+  });
+
+  it('DOCX: footnotes and endnotes are kept after the body (public mammoth.js test documents)', async () => {
+    for (const file of ['footnotes.docx', 'endnotes.docx']) {
+      expect(asText(await parseDocumentSync(publicFixture(file), 'docx'))).toBe('Ouch.\n\nA tachyon walks into a bar.\n\nFin.');
+    }
   });
 
   it('DOC (Word 97): both the 8-bit and the UTF-16 pieces, characters kept as written', async () => {
@@ -263,6 +298,25 @@ describe('parseDocumentSync (in-thread parsers)', () => {
         rows: [['Corte', 'R$ 50'], ['Escova', 'R$ 40']],
       });
     }
+  });
+
+  it('CSV without a header row: the first row stays data and the columns go unnamed', async () => {
+    const bytes = new TextEncoder().encode('Pão de queijo;R$ 4,50;120\nCafé coado;R$ 6,00;80\nBolo de cenoura;R$ 25,00;12\n');
+    expect(asSheets(await parseDocumentSync(bytes, 'csv'))[0]).toMatchObject({
+      header: ['', '', ''],
+      rows: [['Pão de queijo', 'R$ 4,50', '120'], ['Café coado', 'R$ 6,00', '80'], ['Bolo de cenoura', 'R$ 25,00', '12']],
+    });
+    expect(tableToPassages(asSheets(await parseDocumentSync(bytes, 'csv')))[0]).toContain('Coluna 1: Pão de queijo\nColuna 2: R$ 4,50');
+    // A label that repeats below it is data too; a word over numbers is a header.
+    const categories = new TextEncoder().encode('Salgados,Coxinha\nDoces,Brigadeiro\nSalgados,Empada\n');
+    expect(asSheets(await parseDocumentSync(categories, 'csv'))[0]!.rows).toHaveLength(3);
+    expect(hasHeaderRow(['CEP', 'Taxa'], [['01310-100', 'R$ 5,00'], ['04538-132', 'R$ 8,00']])).toBe(true);
+    expect(hasHeaderRow(['01310-100', 'R$ 5,00'], [['04538-132', 'R$ 8,00']])).toBe(false);
+  });
+
+  it('CSV booleans read like a spreadsheet\'s: VERDADEIRO/FALSO', async () => {
+    const bytes = new TextEncoder().encode('Produto;Sem glúten;Vegano\nPão de queijo;TRUE;false\n');
+    expect(asSheets(await parseDocumentSync(bytes, 'csv'))[0]!.rows).toEqual([['Pão de queijo', 'VERDADEIRO', 'FALSO']]);
   });
 
   it('TXT: UTF-8 (BOM stripped), Windows-1252 and UTF-16', async () => {

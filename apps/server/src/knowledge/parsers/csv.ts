@@ -6,7 +6,8 @@ import { LIMITS, type ParsedDocument } from './types';
 
 /**
  * CSV: decoded like TXT (UTF-8, else Windows-1252), delimiter guessed among `,` `;` and tab, first
- * non-empty row as header. Parsing stops as soon as the row cap is passed.
+ * non-empty row as header unless it looks like data (no header row). TRUE/FALSE read as VERDADEIRO/FALSO,
+ * as spreadsheets show booleans. Parsing stops as soon as the row cap is passed.
  */
 export function parseCsv(bytes: Uint8Array, name = 'CSV'): ParsedDocument {
   const { text } = decodeText(bytes);
@@ -16,7 +17,7 @@ export function parseCsv(bytes: Uint8Array, name = 'CSV'): ParsedDocument {
     delimitersToGuess: [',', ';', '\t'],
     skipEmptyLines: 'greedy',
     step: (result, parser) => {
-      rows.push(result.data);
+      rows.push(result.data.map(booleanCell));
       // header + maxRows data rows are fine; one more is over the cap.
       if (rows.length > LIMITS.maxRows + 1) {
         overflow = true;
@@ -25,8 +26,14 @@ export function parseCsv(bytes: Uint8Array, name = 'CSV'): ParsedDocument {
     },
   });
   if (overflow) throw new ParseError(messages.tooManyRows, { detail: `more than ${LIMITS.maxRows} rows` });
-  const sheet = toSheet(name, rows);
+  const sheet = toSheet(name, rows, { detectHeader: true });
   if (!sheet) throw new ParseError(messages.csvEmpty);
   enforceTableLimits([sheet]);
   return { kind: 'table', sheets: [sheet] };
+}
+
+/** The one form of booleans in the knowledge base: as a Brazilian spreadsheet shows them (see sheet.ts). */
+function booleanCell(cell: string): string {
+  const bare = cell.trim().toUpperCase();
+  return bare === 'TRUE' ? 'VERDADEIRO' : bare === 'FALSE' ? 'FALSO' : cell;
 }

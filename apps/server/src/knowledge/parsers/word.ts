@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { strFromU8, unzipSync } from 'fflate';
 import { messages, ParseError } from './errors';
 import { LIMITS, type ParsedDocument } from './types';
 import { checkZipBomb, verifyZipEntrySizes } from './zip-guard';
@@ -16,7 +17,10 @@ function textDocument(raw: string): ParsedDocument {
   return { kind: 'text', text };
 }
 
-/** DOCX through mammoth, after the zip-bomb guard and a bounded check of the real inflated sizes. */
+/**
+ * DOCX through mammoth, after the zip-bomb guard and a bounded check of the real inflated sizes: the body,
+ * then the footnotes and endnotes (mammoth's raw text leaves them out; the .doc path keeps them too).
+ */
 export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
   verifyZipEntrySizes(bytes, checkZipBomb(bytes));
   const mammoth = (await import('mammoth')).default;
@@ -26,7 +30,37 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
   } catch (e) {
     throw new ParseError(messages.wordCorrupt, { detail: String(e), cause: e });
   }
-  return textDocument(raw);
+  return textDocument([raw, ...docxNotes(bytes)].join('\n\n'));
+}
+
+const NOTE_PARTS = ['word/footnotes.xml', 'word/endnotes.xml'];
+
+/** The text of each footnote and endnote, one per entry (the separator "notes" Word keeps there are skipped). */
+function docxNotes(bytes: Uint8Array): string[] {
+  const parts = unzipSync(bytes, { filter: (f) => NOTE_PARTS.includes(f.name) });
+  const notes: string[] = [];
+  for (const name of NOTE_PARTS) {
+    const xml = parts[name] && strFromU8(parts[name]);
+    if (!xml) continue;
+    for (const [, attributes, body] of xml.matchAll(/<w:(?:footnote|endnote)\b([^>]*)>([\s\S]*?)<\/w:(?:footnote|endnote)>/g)) {
+      if (/w:type="(?:separator|continuationSeparator|continuationNotice)"/.test(attributes!)) continue;
+      const paragraphs = [...body!.matchAll(/<w:p\b[\s\S]*?<\/w:p>/g)].map(([p]) =>
+        [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>/g)].map(([tag, t]) => (t === undefined ? (tag.startsWith('<w:tab') ? '\t' : '') : xmlText(t))).join('').trim(),
+      );
+      const text = paragraphs.filter(Boolean).join('\n');
+      if (text) notes.push(text);
+    }
+  }
+  return notes;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML character data: the five named entities and numeric references. */
+function xmlText(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, ref: string) =>
+    ref[0] === '#' ? String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1))) : ENTITIES[ref]!,
+  );
 }
 
 /** Word 97–2003 through word-extractor: body, then footnotes, endnotes and text boxes when present. */
