@@ -36,17 +36,19 @@ test('public chat: agent name, an answer, history after reload, Nova conversa', 
   await expect(input).toHaveValue('');
   await expect(input).toBeFocused();
 
-  const sessionId = await page.evaluate(() => localStorage.getItem('chat_session_id'));
-  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  // One secret session per agent: 128 random bits under a key that names the agent.
+  const storedSession = () => page.evaluate((key) => localStorage.getItem(key), `chat_session_id:${agent.webhookId}`);
+  const sessionId = await storedSession();
+  expect(sessionId).toMatch(/^[0-9a-f]{32}$/);
 
   await page.reload();
   await expect(log.getByText('quanto é 12*7?', { exact: true })).toBeVisible();
   await expect(log).toContainText('84');
-  expect(await page.evaluate(() => localStorage.getItem('chat_session_id'))).toBe(sessionId);
+  expect(await storedSession()).toBe(sessionId);
 
   await page.getByRole('button', { name: 'Nova conversa' }).click();
   await expect(log.getByText('quanto é 12*7?', { exact: true })).toBeHidden();
-  const newSessionId = await page.evaluate(() => localStorage.getItem('chat_session_id'));
+  const newSessionId = await storedSession();
   expect(newSessionId).not.toBe(sessionId);
   await page.reload();
   await expect(page.getByText('Envie uma mensagem para começar a conversa.')).toBeVisible();
@@ -55,7 +57,7 @@ test('public chat: agent name, an answer, history after reload, Nova conversa', 
 
 /** Serves a fake agent on the page's network: the rendering and error paths, without a model. */
 async function fakeAgent(page: Page, reply: (route: Parameters<Parameters<Page['route']>[1]>[0]) => Promise<void>) {
-  await page.route('**/webhook/fake-agent/sessions/*', (route) => route.fulfill({ json: { messages: [] } }));
+  await page.route('**/webhook/fake-agent/history', (route) => route.fulfill({ json: { messages: [] } }));
   await page.route('**/webhook/fake-agent', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: { name: 'Agente Falso', webhookId: 'fake-agent' } }) : reply(route),
   );

@@ -6,9 +6,10 @@
  * a payload that got into the DOM as markup would run and be caught. A last
  * test checks that CSP is enforced as a second layer.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent, ConversationSummary } from '@atende/shared';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { newAccount, seedAccount } from './fixtures';
+import { createAgentViaApi, newAccount, seedAccount } from './fixtures';
 import { FILE_NAME_PAYLOADS, HTML_PAYLOADS, MARKDOWN_PAYLOADS, MULTILINE_MARKDOWN, NAME_PAYLOADS, type Payload } from './fixtures/xss-payloads';
 
 test.use({ bypassCSP: true });
@@ -145,7 +146,7 @@ test('knowledge text quoted in chat answers, customer messages, and the transcri
   const agentName = `${HTML_PAYLOADS[1]!.text} Loja`;
   const { agents, headers } = await signedIn(page, baseURL!, { agents: [agentName] });
   const agent = agents[0]!;
-  const sessionId = `sessao-xss-${Date.now()}`;
+  const sessionId = randomBytes(16).toString('hex');
 
   // The offline responder quotes the best knowledge block, as markdown: one block of payload lines per round.
   for (const [round, group] of chunk(payloads, 8).entries()) {
@@ -161,7 +162,7 @@ test('knowledge text quoted in chat answers, customer messages, and the transcri
   await chatApi(page.request, agent, MULTILINE_MARKDOWN, sessionId);
 
   // The public chat shows the session again (assistant bubbles through markdown, customer bubbles as text).
-  await page.addInitScript((id) => localStorage.setItem('chat_session_id', id), sessionId);
+  await page.addInitScript(([key, id]) => localStorage.setItem(key!, id!), [`chat_session_id:${agent.webhookId}`, sessionId]);
   await page.goto(agent.publicChatUrl);
   const log = page.getByRole('log');
   await expectRendered(log, payloads);
@@ -213,10 +214,10 @@ test('file names: the knowledge file list, and the source named in chat answers'
   await page.keyboard.press('Escape');
 
   // Offline answers end with '_Fonte: {file name}_', rendered as markdown.
-  const sessionId = `sessao-arquivos-${Date.now()}`;
+  const sessionId = randomBytes(16).toString('hex');
   const sources = FILE_NAME_PAYLOADS.filter((p) => p.tag.startsWith('m') || p.tag === 'h02');
   for (const p of sources) expect(await chatApi(page.request, agent, `prazo de entrega ${p.tag}`, sessionId)).toContain(`Fonte: ${p.text}`);
-  await page.addInitScript((id) => localStorage.setItem('chat_session_id', id), sessionId);
+  await page.addInitScript(([key, id]) => localStorage.setItem(key!, id!), [`chat_session_id:${agent.webhookId}`, sessionId]);
   await page.goto(agent.publicChatUrl);
   const log = page.getByRole('log');
   await expect(log.getByText(sources.at(-1)!.tag).first()).toBeVisible();
@@ -240,7 +241,7 @@ test('any chat answer (a fake agent replying with the whole corpus, streamed)', 
   const payloads = [...HTML_PAYLOADS, ...MARKDOWN_PAYLOADS];
   const reply = [...payloads.map((p) => `${p.tag} ${p.text}`), MULTILINE_MARKDOWN].join('\n\n');
   const name = `${HTML_PAYLOADS[0]!.text}`;
-  await page.route('**/webhook/agente-xss/sessions/*', (route) => route.fulfill({ json: { messages: [] } }));
+  await page.route('**/webhook/agente-xss/history', (route) => route.fulfill({ json: { messages: [] } }));
   await page.route('**/webhook/agente-xss', (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ json: { name, webhookId: 'agente-xss' } })
@@ -262,6 +263,53 @@ test('any chat answer (a fake agent replying with the whole corpus, streamed)', 
   // Rejected URLs leave an inert anchor with no href.
   await expect(log.locator('a', { hasText: 'referência' })).not.toHaveAttribute('href');
   await check('streamed corpus');
+});
+
+test('one browser, two merchants: two unrelated secret sessions, and no dashboard shows them', async ({ page, browser, baseURL }) => {
+  const merchantA = await browser.newContext({ baseURL });
+  const merchantB = await browser.newContext({ baseURL });
+  const agentA = await createAgentViaApi(merchantA.request, baseURL!, 'Loja A');
+  const agentB = await createAgentViaApi(merchantB.request, baseURL!, 'Loja B');
+
+  // The single id earlier releases kept for every merchant is in this browser's storage.
+  await page.goto('/public-chat');
+  const legacy = randomUUID();
+  await page.evaluate((id) => localStorage.setItem('chat_session_id', id), legacy);
+  const sent: Record<string, string> = {};
+  page.on('request', (req) => {
+    const match = /\/webhook\/([^/]+)(\/history)?$/.exec(new URL(req.url()).pathname);
+    if (match && req.method() === 'POST') sent[`${match[1]}${match[2] ?? ''}`] = (req.postDataJSON() as { sessionId: string }).sessionId;
+  });
+  for (const agent of [agentA, agentB]) {
+    await page.goto(agent.publicChatUrl);
+    await page.getByPlaceholder(PLACEHOLDER).fill('quanto é 12*7?');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByRole('log')).toContainText('84');
+  }
+
+  const idA = sent[agentA.webhookId]!;
+  const idB = sent[agentB.webhookId]!;
+  expect(idA).toMatch(/^[0-9a-f]{32}$/);
+  expect(idB).toMatch(/^[0-9a-f]{32}$/);
+  expect(new Set([idA, idB, legacy]).size).toBe(3);
+  // History is asked for with the same secret, in the body: never in a URL.
+  expect(sent[`${agentA.webhookId}/history`]).toBe(idA);
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([key]) => key.startsWith('chat_session_id'))));
+  expect(stored).toEqual({ [`chat_session_id:${agentA.webhookId}`]: idA, [`chat_session_id:${agentB.webhookId}`]: idB });
+
+  // Each merchant's Conversas names the visitor by a label that opens nothing.
+  for (const [context, agent] of [[merchantA, agentA], [merchantB, agentB]] as const) {
+    const dashboard = await context.newPage();
+    await dashboard.goto(`/dashboard/agents/${agent.id}/conversations`);
+    await expect(dashboard.getByText(/^Visitante [0-9A-F]{6}$/).first()).toBeVisible();
+    await dashboard.getByText(/^Visitante [0-9A-F]{6}$/).first().click();
+    await expect(dashboard.getByRole('list', { name: 'Mensagens' })).toContainText('84');
+    const html = await dashboard.content();
+    for (const id of [idA, idB, legacy]) expect(html).not.toContain(id);
+    await dashboard.close();
+  }
+  await merchantA.close();
+  await merchantB.close();
 });
 
 test.describe('Content-Security-Policy (CSP enforced)', () => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, createWorkerApp } from './app';
 import { createAuth } from './auth/auth';
+import { rekeyLegacyWebSessions } from './channels/web/session-migration';
+import { webSessionKeys } from './chat/session-keys';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { scheduleMaintenance } from './db/maintenance';
@@ -23,7 +25,7 @@ export function defaultWebDistDir(): string {
 }
 
 /**
- * Start-up: open db → migrate, build the services, start the jobs and seed the
+ * Start-up: open db → migrate (and re-key web sessions stored by older releases), build the services, start the jobs and seed the
  * support agent (under the start-up lock: instances take turns) → build the app → listen.
  * ROLE=web starts no workers; ROLE=worker serves only /api/health.
  */
@@ -36,6 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const { services, stopBackground } = await database.exclusive(async () => {
     await database.migrate();
+    await rekeyLegacyWebSessions(database.db, webSessionKeys(config), logger);
     const services = await createServices(config, database, logger);
     const stopBackground = await startBackgroundWork(services, logger, { workers: config.role !== 'web' });
     await bootstrapSupportAgent({ db: database.db, ingestion: services.ingestion, logger });

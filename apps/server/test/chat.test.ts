@@ -6,7 +6,7 @@ import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/
 import { beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { usageCounters } from '../src/db/schema';
-import { chat, chatOutput, createAgent, createUserWithAgent, outcomes, parseSse, transcript } from './helpers/agents';
+import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, outcomes, parseSse, transcript, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
 let llm: FakeOpenAI;
@@ -51,10 +51,10 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
 
   it('keeps a memory window of the last 15 messages per session', async () => {
     const { agent } = await newAgent();
-    for (let i = 1; i <= 10; i++) await chatOutput(ctx, agent.webhookId, `mensagem ${i}`, 'sessao-memoria');
-    await chatOutput(ctx, agent.webhookId, 'outra sessão', 'sessao-diferente');
+    for (let i = 1; i <= 10; i++) await chatOutput(ctx, agent.webhookId, `mensagem ${i}`, visitor('sessao-memoria'));
+    await chatOutput(ctx, agent.webhookId, 'outra sessão', visitor('sessao-diferente'));
     llm.requests.length = 0;
-    await chatOutput(ctx, agent.webhookId, 'mensagem 11', 'sessao-memoria');
+    await chatOutput(ctx, agent.webhookId, 'mensagem 11', visitor('sessao-memoria'));
     const convo = llm.requests[0]!.messages.filter((m) => m.role !== 'system');
     expect(convo).toHaveLength(16); // 15 earlier messages + the new one
     expect(convo[0]).toMatchObject({ role: 'assistant', content: 'Você disse: mensagem 3' });
@@ -79,7 +79,7 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     llm.reply = () => '[SEM_RESPOSTA] Desculpe, não encontrei essa informação. Posso ajudar com outra coisa?';
     try {
       expect(await chatOutput(ctx, agent.webhookId, 'Vocês vendem pneus?')).toBe('Desculpe, não encontrei essa informação. Posso ajudar com outra coisa?');
-      const res = await chat(ctx, agent.webhookId, 'E pneus de bicicleta?', 'sessao-sse-marcador', { accept: 'text/event-stream' });
+      const res = await chat(ctx, agent.webhookId, 'E pneus de bicicleta?', visitor('sessao-sse-marcador'), { accept: 'text/event-stream' });
       const events = parseSse(await res.text());
       const streamed = events.filter((e) => e.event === 'token').map((e) => (e.data as { delta: string }).delta).join('');
       expect(streamed).toBe('Desculpe, não encontrei essa informação. Posso ajudar com outra coisa?');
@@ -95,7 +95,7 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
 
   it('streams tokens over SSE when asked', async () => {
     const { agent } = await newAgent();
-    const res = await chat(ctx, agent.webhookId, 'uma resposta longa por favor', 'sessao-sse', { accept: 'text/event-stream' });
+    const res = await chat(ctx, agent.webhookId, 'uma resposta longa por favor', visitor('sessao-sse'), { accept: 'text/event-stream' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
@@ -149,7 +149,7 @@ describe('monthly quota', () => {
     const { user, agent } = await newAgent();
     await ctx.database.db.insert(usageCounters).values({ userId: user.id, month: quotaMonth(), messages: 97 });
     const outputs = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => chatOutput(ctx, agent.webhookId, `pergunta ${i}`, `sessao-rajada-${i}`)),
+      Array.from({ length: 12 }, (_, i) => chatOutput(ctx, agent.webhookId, `pergunta ${i}`, visitor(`sessao-rajada-${i}`))),
     );
     expect(outputs.filter((o) => o !== QUOTA_NOTICE)).toHaveLength(3);
     const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
@@ -181,7 +181,7 @@ describe('public chat endpoint', () => {
 
   it('validates the payload', async () => {
     const { agent } = await newAgent();
-    for (const body of [{ message: '   ', sessionId: 'sessao-ok-1' }, { message: 'Oi' }, { message: 'Oi', sessionId: '<script>' }, 'não é json']) {
+    for (const body of [{ message: '   ', sessionId: visitor('sessao-ok-1') }, { message: 'Oi' }, { message: 'Oi', sessionId: '5511988887777' }, { message: 'Oi', sessionId: '<script>' }, 'não é json']) {
       const res = await ctx.app.request(`/webhook/${agent.webhookId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -193,9 +193,9 @@ describe('public chat endpoint', () => {
 
   it('restores a session history and lists transcripts for the owner only', async () => {
     const { user, agent } = await newAgent();
-    await chatOutput(ctx, agent.webhookId, 'Primeira', 'sessao-historico');
-    await chatOutput(ctx, agent.webhookId, 'Segunda', 'sessao-historico');
-    const history = (await (await ctx.app.request(`/webhook/${agent.webhookId}/sessions/sessao-historico`)).json()) as {
+    await chatOutput(ctx, agent.webhookId, 'Primeira', visitor('sessao-historico'));
+    await chatOutput(ctx, agent.webhookId, 'Segunda', visitor('sessao-historico'));
+    const history = (await (await chatHistory(ctx, agent.webhookId, visitor('sessao-historico'))).json()) as {
       messages: Array<{ role: string; content: string }>;
     };
     expect(history.messages.map((m) => m.content)).toEqual(['Primeira', 'Você disse: Primeira', 'Segunda', 'Você disse: Segunda']);
@@ -204,7 +204,7 @@ describe('public chat endpoint', () => {
       conversations: ConversationSummary[];
     };
     expect(list.conversations).toHaveLength(1);
-    expect(list.conversations[0]).toMatchObject({ sessionId: 'sessao-historico', channel: 'web', messageCount: 4, lastMessage: 'Você disse: Segunda' });
+    expect(list.conversations[0]).toMatchObject({ customerLabel: expect.stringMatching(/^Visitante /), channel: 'web', messageCount: 4, lastMessage: 'Você disse: Segunda' });
     const convo = (await (
       await ctx.request(`/api/agents/${agent.id}/conversations/${list.conversations[0]!.id}`, { token: user.token })
     ).json()) as Conversation;
@@ -241,12 +241,12 @@ describe('rate limits', () => {
     try {
       const user = await createUser(limited);
       const agent = await createAgent(limited, user);
-      expect((await chat(limited, agent.webhookId, 'um', 'sessao-limite')).status).toBe(200);
-      expect((await chat(limited, agent.webhookId, 'dois', 'sessao-limite')).status).toBe(200);
-      const third = await chat(limited, agent.webhookId, 'três', 'sessao-limite');
+      expect((await chat(limited, agent.webhookId, 'um', visitor('sessao-limite'))).status).toBe(200);
+      expect((await chat(limited, agent.webhookId, 'dois', visitor('sessao-limite'))).status).toBe(200);
+      const third = await chat(limited, agent.webhookId, 'três', visitor('sessao-limite'));
       expect(third.status).toBe(429);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await chat(limited, agent.webhookId, 'outra', 'sessao-outra')).status).toBe(200);
+      expect((await chat(limited, agent.webhookId, 'outra', visitor('sessao-outra'))).status).toBe(200);
     } finally {
       await limited.close();
     }

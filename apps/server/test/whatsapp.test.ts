@@ -261,7 +261,7 @@ describe('POST /chat/{webhookId} notifications', () => {
       conversations: ConversationSummary[];
     };
     expect(list.conversations).toHaveLength(1);
-    expect(list.conversations[0]).toMatchObject({ channel: 'whatsapp', sessionId: customer, messageCount: 2 });
+    expect(list.conversations[0]).toMatchObject({ channel: 'whatsapp', customerLabel: `+${customer}`, messageCount: 2 });
     const convo = (await (await ctx.request(`/api/agents/${agent.id}/conversations/${list.conversations[0]!.id}`, { token: user.token })).json()) as Conversation;
     expect(convo.messages.map((m) => [m.role, m.content])).toEqual([
       ['user', text],

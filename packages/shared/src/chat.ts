@@ -34,7 +34,11 @@ export interface PublicAgent {
 
 export interface ConversationSummary {
   id: string;
-  sessionId: string;
+  /**
+   * Who the customer is, as the dashboard shows it: 'Visitante 3F9A2C' on the web (derived from the stored
+   * key, never the session secret), the customer's number on WhatsApp. Stable per conversation.
+   */
+  customerLabel: string;
   channel: Channel;
   lastMessage: string | null;
   lastMessageAt: string;

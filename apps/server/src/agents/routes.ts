@@ -65,7 +65,7 @@ const MessageSchema = z.object({ id: z.string(), role: z.enum(['user', 'assistan
 const ConversationSummarySchema = z
   .object({
     id: z.string(),
-    sessionId: z.string(),
+    customerLabel: z.string().openapi({ description: "'Visitante 3F9A2C' on the web (never the session secret), the number on WhatsApp" }),
     channel: z.enum(['web', 'whatsapp']),
     lastMessage: z.string().nullable(),
     lastMessageAt: z.string(),

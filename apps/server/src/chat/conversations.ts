@@ -5,6 +5,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../http/errors';
+import { customerLabel } from './session-keys';
 
 const PREVIEW = 280;
 
@@ -125,7 +126,7 @@ export async function beginTurn(
   };
 }
 
-/** A public chat session's history (the customer holds the session id). */
+/** A public chat session's history, by its stored key (the customer holds the session id it derives from). */
 export async function sessionHistory(db: Db, agentId: string, channel: Channel, sessionId: string): Promise<ChatMessage[]> {
   const rows = await db
     .select({ id: messages.id, role: messages.role, content: messages.content, createdAt: messages.createdAt })
@@ -140,7 +141,7 @@ export async function sessionHistory(db: Db, agentId: string, channel: Channel, 
 function toSummary(row: typeof conversations.$inferSelect): ConversationSummary {
   return {
     id: row.id,
-    sessionId: row.sessionId,
+    customerLabel: customerLabel(row.channel, row.sessionId),
     channel: row.channel,
     lastMessage: row.lastMessage,
     lastMessageAt: row.lastMessageAt.toISOString(),

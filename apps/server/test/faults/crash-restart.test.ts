@@ -15,6 +15,7 @@ import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type Fake
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { startFakeS3, type FakeS3 } from '../../../../e2e/fakes/s3';
 import { createProcessDatabase, type ProcessDatabase } from '../helpers/process-database';
+import { visitor } from '../helpers/agents';
 import { chatRemote, createRemoteAgent, listRemoteFiles, signUpRemote, uploadRemote } from '../helpers/remote-api';
 import { ensureServerBuild, killAllServers, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -122,7 +123,7 @@ it('loses nothing and does nothing twice across a SIGKILL and a restart', async 
 
   // The ingested file answers: its passage reaches the model's prompt.
   llm.requests.length = 0;
-  expect((await chatRemote(second, agent.webhookId, 'Qual é o código de troca da cafeteira?', 'sessao-apos-queda')).status).toBe(200);
+  expect((await chatRemote(second, agent.webhookId, 'Qual é o código de troca da cafeteira?', visitor('sessao-apos-queda'))).status).toBe(200);
   expect(String(llm.requests[0]!.messages[0]!.content)).toContain('TROCA-AURORA-777');
   await second.stop();
 

@@ -11,7 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { openDatabase } from '../../src/db/client';
 import { isDatabaseUnreachable } from '../../src/db/unreachable';
 import { testDbKind } from '../helpers/database';
-import { parseSse } from '../helpers/agents';
+import { parseSse, visitor } from '../helpers/agents';
 import { createProcessDatabase, type ProcessDatabase } from '../helpers/process-database';
 import { chatRemote, createRemoteAgent, listRemoteFiles, signUpRemote, uploadRemote, type RemoteUser } from '../helpers/remote-api';
 import { ensureServerBuild, killAllServers, startServerProcess, type ServerProcess } from '../helpers/server-process';
@@ -54,7 +54,7 @@ function startTraffic(server: ServerProcess, webhookId: string, user: RemoteUser
           ? await fetch(`${server.url}/api/health`)
           : kind === 'dashboard'
             ? await server.request('/api/agents', { token: user.token })
-            : await chatRemote(server, webhookId, `mensagem ${i}`, `sessao-queda-${kind}`, { stream: kind === 'stream' });
+            : await chatRemote(server, webhookId, `mensagem ${i}`, visitor(`sessao-queda-${kind}`), { stream: kind === 'stream' });
       const text = await res.text();
       const outcome: Outcome = { kind, phase: at, status: res.status, retryAfter: res.headers.get('retry-after'), answered: false };
       if (res.status !== 200) outcome.code = (JSON.parse(text) as { error: { code: string } }).error.code;

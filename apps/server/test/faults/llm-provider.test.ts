@@ -11,7 +11,7 @@ import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type Fake
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { APOLOGY_NOTICE } from '../../src/channels/whatsapp/messages';
 import { agents, usageCounters, whatsappMessages } from '../../src/db/schema';
-import { chat, chatOutput, createUserWithAgent, parseSse, transcript } from '../helpers/agents';
+import { chat, chatOutput, createUserWithAgent, parseSse, transcript, visitor } from '../helpers/agents';
 import { createTestContext, type TestContext } from '../helpers/context';
 
 /** Short enough for the hang tests, long enough for a normal turn on a busy 2-core machine. */
@@ -62,7 +62,7 @@ const agentError = async (agentId: string) => (await ctx.database.db.select().fr
 describe('public chat when the provider fails', () => {
   /** One turn over JSON or SSE: what the customer saw. */
   async function failingTurn(webhookId: string, transport: 'json' | 'sse') {
-    const res = await chat(ctx, webhookId, 'Está funcionando?', 'sessao-falha', transport === 'sse' ? { accept: 'text/event-stream' } : {});
+    const res = await chat(ctx, webhookId, 'Está funcionando?', visitor('sessao-falha'), transport === 'sse' ? { accept: 'text/event-stream' } : {});
     if (transport === 'json') return { status: res.status, body: (await res.json()) as unknown, events: [] };
     return { status: res.status, body: null, events: parseSse(await res.text()) };
   }
@@ -91,7 +91,7 @@ describe('public chat when the provider fails', () => {
 
       llm.mode = 'normal';
       for (const { user, agent } of [json, sse]) {
-        expect(await chatOutput(ctx, agent.webhookId, 'E agora?', 'sessao-falha')).toBe('Você disse: E agora?');
+        expect(await chatOutput(ctx, agent.webhookId, 'E agora?', visitor('sessao-falha'))).toBe('Você disse: E agora?');
         expect(await agentError(agent.id)).toBeNull();
         expect(await messagesUsed(user.id)).toBe(1);
       }
@@ -111,13 +111,13 @@ describe('public chat when the provider fails', () => {
   it('fails a burst of concurrent turns cleanly and recovers at once', async () => {
     const { user, agent } = await newAgent();
     llm.mode = 'error';
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => chat(ctx, agent.webhookId, `pergunta ${i}`, `sessao-rajada-${i}`)));
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => chat(ctx, agent.webhookId, `pergunta ${i}`, visitor(`sessao-rajada-${i}`))));
     expect(burst.map((r) => r.status)).toEqual(Array(12).fill(502));
     expect((await storedMessages(agent.id)).filter((m) => m.role === 'user')).toHaveLength(12);
     expect(await messagesUsed(user.id)).toBe(0);
 
     llm.mode = 'normal';
-    const after = await Promise.all(Array.from({ length: 12 }, (_, i) => chatOutput(ctx, agent.webhookId, `de novo ${i}`, `sessao-rajada-${i}`)));
+    const after = await Promise.all(Array.from({ length: 12 }, (_, i) => chatOutput(ctx, agent.webhookId, `de novo ${i}`, visitor(`sessao-rajada-${i}`))));
     expect(after).toEqual(Array.from({ length: 12 }, (_, i) => `Você disse: de novo ${i}`));
     expect(await messagesUsed(user.id)).toBe(12);
   });

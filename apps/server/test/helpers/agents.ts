@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Agent } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { conversations, messages, profiles } from '../../src/db/schema';
@@ -40,11 +41,26 @@ export async function setPlan(ctx: TestContext, user: TestUser, plan: string) {
   await ctx.database.db.update(profiles).set({ plan }).where(eq(profiles.id, user.id));
 }
 
-export function chat(ctx: TestContext, webhookId: string, message: string, sessionId = 'sessao-teste-1', headers: Record<string, string> = {}) {
+/**
+ * A public chat session id for a readable label: the label plus 96 bits derived from it, so the
+ * server accepts it as a secret (ADR 0011) and the same label names the same session.
+ */
+export const visitor = (label: string) => `${label}-${createHash('sha256').update(label).digest('hex').slice(0, 24)}`;
+
+export function chat(ctx: TestContext, webhookId: string, message: string, sessionId = visitor('sessao-teste-1'), headers: Record<string, string> = {}) {
   return ctx.app.request(`/webhook/${webhookId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'https://loja-do-cliente.example', ...headers },
     body: JSON.stringify({ message, sessionId }),
+  });
+}
+
+/** POST /webhook/{id}/history: the session's messages, for whoever holds the session id. */
+export function chatHistory(ctx: TestContext, webhookId: string, sessionId: unknown) {
+  return ctx.app.request(`/webhook/${webhookId}/history`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://loja-do-cliente.example' },
+    body: JSON.stringify({ sessionId }),
   });
 }
 

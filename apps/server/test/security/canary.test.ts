@@ -11,7 +11,7 @@ import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
 import { startFakeOpenAI, type ChatCompletionRequest, type FakeOpenAI } from '../../../../e2e/fakes/openai';
 import { offlineResponder } from '../../src/chat/offline';
 import { lexicalSearch } from '../../src/knowledge/retrieval';
-import { chat, chatOutput, parseSse } from '../helpers/agents';
+import { chat, chatOutput, parseSse, visitor } from '../helpers/agents';
 import { createTestContext, type TestContext } from '../helpers/context';
 import { randomMarker, seedTenant, waitForIdleJobs, type Tenant } from './tenants';
 
@@ -82,7 +82,7 @@ const expectNoCanary = (label: string, text: string) => {
 
 describe("canaries in B's knowledge", () => {
   it("reach B's own customers (the echo works and the canaries are retrievable)", async () => {
-    const output = await chatOutput(ctx, b.agent.webhookId, 'código secreto senha do cofre fornecedores', 'sessao-controle-b');
+    const output = await chatOutput(ctx, b.agent.webhookId, 'código secreto senha do cofre fornecedores', visitor('sessao-controle-b'));
     expect(output).toContain(TEXT_CANARY);
     expect(output).toContain(FILE_CANARY);
   });
@@ -90,11 +90,11 @@ describe("canaries in B's knowledge", () => {
   it("never reach A's customers, whatever they ask (JSON and streaming)", async () => {
     llm.requests.length = 0;
     for (const [i, question] of QUESTIONS.entries()) {
-      const output = await chatOutput(ctx, a.agent.webhookId, question, `sessao-injecao-${i}`);
+      const output = await chatOutput(ctx, a.agent.webhookId, question, visitor(`sessao-injecao-${i}`));
       expect(output).toContain(a.marker); // A's own knowledge is there: the prompt really was echoed
       expectNoCanary(question, output);
     }
-    const streamed = await chat(ctx, a.agent.webhookId, QUESTIONS[2]!, 'sessao-injecao-sse', { accept: 'text/event-stream' });
+    const streamed = await chat(ctx, a.agent.webhookId, QUESTIONS[2]!, visitor('sessao-injecao-sse'), { accept: 'text/event-stream' });
     expectNoCanary('SSE', JSON.stringify(parseSse(await streamed.text())));
     // What the model saw, not only what it said.
     expect(llm.requests.length).toBeGreaterThanOrEqual(QUESTIONS.length);

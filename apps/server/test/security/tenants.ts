@@ -55,7 +55,7 @@ export async function seedTenant(
   const [file] = await waitForIngestion(ctx, user, agent.id);
   expect(file).toMatchObject({ status: 'ready' });
 
-  const sessionId = `sessao-${label}-${marker}`.toLowerCase();
+  const sessionId = `sessao-${label}-${marker}-${randomBytes(12).toString('hex')}`.toLowerCase();
   await chatOutput(ctx, agent.webhookId, `Olá, aqui é um cliente da loja ${label}`, sessionId);
   await chatOutput(ctx, agent.webhookId, 'Vocês abrem no sábado?', sessionId);
   const convs = await ctx.request(`/api/agents/${agent.id}/conversations`, auth);

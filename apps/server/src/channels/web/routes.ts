@@ -1,6 +1,7 @@
-import { chatRequestSchema, resolvePlan, type PublicAgent } from '@atende/shared';
+import { chatHistoryRequestSchema, chatRequestSchema, resolvePlan, SESSION_ID_RULE, type PublicAgent } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
@@ -14,6 +15,7 @@ import { toAppError } from '../../http/middleware';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
 import { runTurn, type ChatRuntime } from '../../chat/runtime';
+import { webSessionKeys } from '../../chat/session-keys';
 
 export interface ChatLimits {
   perIp: LimitRule;
@@ -36,7 +38,9 @@ const unavailable = () =>
 
 /**
  * The public chat channel (SPEC §3, §7): POST /webhook/{webhookId} answers
- * {output}, or streams it over SSE; open CORS without credentials.
+ * {output}, or streams it over SSE; open CORS without credentials. The
+ * session id is the visitor's secret (ADR 0011): only its keyed hash reaches
+ * the database, guessable ids are refused, and it never travels in a URL.
  */
 export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limits?: ChatLimits }) {
   const { runtime, config } = deps;
@@ -44,6 +48,7 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
   const limits = deps.limits ?? chatLimitsFrom(config);
   const perIp = new RateLimiter(limits.perIp);
   const perSession = new RateLimiter(limits.perSession);
+  const keys = webSessionKeys(config);
   const app = new Hono<AppEnv>();
 
   app.use(
@@ -63,25 +68,25 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
     return c.json({ name: agent.name, webhookId: agent.webhookId } satisfies PublicAgent);
   });
 
-  app.get('/webhook/:webhookId/sessions/:sessionId', async (c) => {
+  // The conversation so far, for the holder of its session id. Reads count against the same limits as messages.
+  app.post('/webhook/:webhookId/history', bodyLimit({ maxSize: 4 * 1024, onError: tooLarge }), async (c) => {
+    perIp.consume(clientIp(c, config.trustProxy));
+    const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) throw invalidRequest(body.error);
     const { agent } = await activeAgent(db, c.req.param('webhookId'));
-    const sessionId = chatRequestSchema.shape.sessionId.safeParse(c.req.param('sessionId'));
-    if (!sessionId.success) throw new AppError('VALIDATION_FAILED', 'Invalid sessionId');
+    perSession.consume(`${agent.id}:${body.data.sessionId}`);
     c.header('Cache-Control', 'no-store');
-    return c.json({ messages: await sessionHistory(db, agent.id, 'web', sessionId.data) });
+    return c.json({ messages: await sessionHistory(db, agent.id, 'web', keys.keyFor(agent.id, body.data.sessionId)) });
   });
 
   app.post('/webhook/:webhookId', bodyLimit({ maxSize: 32 * 1024, onError: tooLarge }), async (c) => {
     perIp.consume(clientIp(c, config.trustProxy));
     const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) {
-      throw new AppError('VALIDATION_FAILED', body.error.issues[0]?.message ?? 'Invalid chat request', {
-        userMessage: 'Mensagem inválida.',
-      });
-    }
+    if (!body.success) throw invalidRequest(body.error);
     const { agent, plan } = await activeAgent(db, c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
-    const turn = { agent, plan, channel: 'web' as const, sessionId: body.data.sessionId, message: body.data.message };
+    const sessionId = keys.keyFor(agent.id, body.data.sessionId);
+    const turn = { agent, plan, channel: 'web' as const, sessionId, message: body.data.message };
 
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       const { output } = await runTurn(runtime, turn);
@@ -109,6 +114,14 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
   });
 
   return app;
+}
+
+/** 400 with a detail per field; a refused session id says, in the developer message, what to send instead. */
+function invalidRequest(error: z.ZodError): AppError {
+  const details: Record<string, string[]> = {};
+  for (const issue of error.issues) (details[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  const message = details.sessionId ? SESSION_ID_RULE : (error.issues[0]?.message ?? 'Invalid chat request');
+  return new AppError('VALIDATION_FAILED', message, { userMessage: 'Mensagem inválida.', details });
 }
 
 function tooLarge(c: Context): never {

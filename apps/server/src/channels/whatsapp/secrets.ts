@@ -1,12 +1,9 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../../lib/derive-key';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-
-function deriveKey(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'atende', purpose, 32));
-}
 
 /**
  * Encryption at rest of the merchant's WhatsApp credentials: AES-256-GCM with

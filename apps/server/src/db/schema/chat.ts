@@ -12,7 +12,7 @@ export const conversations = pgTable(
     agentId: agentIdColumn(),
     userId: userIdColumn(),
     channel: text('channel', { enum: ['web', 'whatsapp'] }).notNull(),
-    /** The browser's chat_session_id, or the customer's WhatsApp id. */
+    /** Web: the keyed hash of the visitor's secret session id (chat/session-keys.ts), never the id. WhatsApp: the customer's wa_id. */
     sessionId: text('session_id').notNull(),
     messageCount: integer('message_count').notNull().default(0),
     lastMessage: text('last_message'),

@@ -96,7 +96,10 @@ function ConversationItem({
       className={cn('block w-full px-4 py-3 text-left hover:bg-slate-50', selected && 'bg-brand-50 hover:bg-brand-50')}
     >
       <span className="flex items-center justify-between gap-2">
-        <ChannelBadge channel={conversation.channel} />
+        <span className="flex min-w-0 items-center gap-2">
+          <ChannelBadge channel={conversation.channel} />
+          <span className="truncate text-xs font-medium text-slate-700">{conversation.customerLabel}</span>
+        </span>
         <time dateTime={conversation.lastMessageAt} className="text-xs text-slate-500">
           {formatDateTime(conversation.lastMessageAt)}
         </time>
@@ -128,6 +131,8 @@ function ConversationDetail({ agentId, conversationId, onBack }: { agentId: stri
         <>
           <header className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3 text-sm text-slate-600">
             <ChannelBadge channel={data.channel} />
+            <span className="font-medium text-slate-800">{data.customerLabel}</span>
+            <span aria-hidden="true">·</span>
             <span>Iniciada em {formatDateTime(data.createdAt)}</span>
             <span aria-hidden="true">·</span>
             <span>

@@ -59,7 +59,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
   // Restore this session's conversation from the server.
   useEffect(() => {
     const controller = new AbortController();
-    sessionRef.current = getSessionId();
+    sessionRef.current = getSessionId(webhookId);
     fetchHistory(webhookId, sessionRef.current, controller.signal)
       .then((history) => {
         // Messages typed meanwhile win: the server copy would duplicate them.
@@ -146,7 +146,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
   const startNewConversation = () => {
     requestRef.current?.abort();
     requestRef.current = null;
-    sessionRef.current = newSession();
+    sessionRef.current = newSession(webhookId);
     lastSentRef.current = '';
     setMessages([]);
     setError(null);

@@ -1,4 +1,4 @@
-import { replyText, type ChatMessage, type PublicAgent } from '@atende/shared';
+import { isUnguessableSessionId, replyText, type ChatMessage, type PublicAgent } from '@atende/shared';
 import { ChatError, networkError, serviceError } from './errors';
 import { readChatStream } from './sse';
 
@@ -8,43 +8,47 @@ import { readChatStream } from './sse';
  * The endpoints are public, so no credentials are sent.
  */
 
-const SESSION_KEY = 'chat_session_id';
-/** What the server accepts as a session id; anything else in storage is replaced. */
-const SESSION_ID = /^[\w.:@+-]{8,128}$/;
+/**
+ * One secret session per agent (ADR 0011): the id is the only thing that opens
+ * the conversation, so it is 128 random bits and is never shared between two
+ * merchants' chats. The single 'chat_session_id' of earlier releases was shown
+ * to every merchant the browser talked to: it is dropped, not reused.
+ */
+const SESSION_KEY_PREFIX = 'chat_session_id:';
+const LEGACY_SESSION_KEY = 'chat_session_id';
 /** Used when storage is blocked (e.g. a third-party iframe with site data disabled). */
-let memorySessionId: string | null = null;
+const memorySessionIds = new Map<string, string>();
 
-/** The chat session id kept in localStorage (SPEC §3), created on first use. */
-export function getSessionId(): string {
+const sessionKey = (webhookId: string) => `${SESSION_KEY_PREFIX}${webhookId}`;
+
+/** This browser's chat session id with one agent, created on first use. */
+export function getSessionId(webhookId: string): string {
   let stored: string | null;
   try {
-    stored = localStorage.getItem(SESSION_KEY);
+    localStorage.removeItem(LEGACY_SESSION_KEY);
+    stored = localStorage.getItem(sessionKey(webhookId));
   } catch {
-    stored = memorySessionId;
+    stored = memorySessionIds.get(webhookId) ?? null;
   }
-  return stored && SESSION_ID.test(stored) ? stored : newSession();
+  return stored && isUnguessableSessionId(stored) ? stored : newSession(webhookId);
 }
 
-/** Starts a new conversation: a fresh session id replaces the stored one. */
-export function newSession(): string {
-  const id = randomUuid();
-  memorySessionId = id;
+/** Starts a new conversation with this agent: a fresh session id replaces the stored one. */
+export function newSession(webhookId: string): string {
+  const id = randomSessionId();
+  memorySessionIds.set(webhookId, id);
   try {
-    localStorage.setItem(SESSION_KEY, id);
+    localStorage.setItem(sessionKey(webhookId), id);
   } catch {
     // Storage blocked: the id lives in memory for this page.
   }
   return id;
 }
 
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // crypto.randomUUID needs a secure context; build a v4 UUID by hand on plain http.
+/** 128 random bits as 32 hex digits (crypto.getRandomValues works on plain http too). */
+function randomSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const webhookPath = (webhookId: string) => `/webhook/${encodeURIComponent(webhookId)}`;
@@ -113,11 +117,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** GET a public chat resource; null when the agent is unknown or inactive (404). */
-async function getPublic<T>(path: string, signal?: AbortSignal): Promise<T | null> {
+/** A public chat resource (GET, or POST with a JSON body); null when the agent is unknown or inactive (404). */
+async function publicRequest<T>(path: string, signal?: AbortSignal, json?: unknown): Promise<T | null> {
   let res: Response;
   try {
-    res = await fetch(path, { headers: { Accept: 'application/json' }, credentials: 'omit', signal });
+    res = await fetch(path, {
+      method: json === undefined ? 'GET' : 'POST',
+      headers: { Accept: 'application/json', ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+      credentials: 'omit',
+      signal,
+    });
   } catch (error) {
     throw connectionFailure(error, signal);
   }
@@ -129,14 +139,11 @@ async function getPublic<T>(path: string, signal?: AbortSignal): Promise<T | nul
 
 /** The agent's public name; null when the link points to no active agent. */
 export function fetchPublicAgent(webhookId: string, signal?: AbortSignal): Promise<PublicAgent | null> {
-  return getPublic<PublicAgent>(webhookPath(webhookId), signal);
+  return publicRequest<PublicAgent>(webhookPath(webhookId), signal);
 }
 
-/** The messages of this chat session so far, oldest first. */
+/** The messages of this chat session so far, oldest first (the session id travels in the body, never in a URL). */
 export async function fetchHistory(webhookId: string, sessionId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
-  const body = await getPublic<{ messages: ChatMessage[] }>(
-    `${webhookPath(webhookId)}/sessions/${encodeURIComponent(sessionId)}`,
-    signal,
-  );
+  const body = await publicRequest<{ messages: ChatMessage[] }>(`${webhookPath(webhookId)}/history`, signal, { sessionId });
   return body?.messages ?? [];
 }
