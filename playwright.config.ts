@@ -45,7 +45,8 @@ export default defineConfig({
     command: 'node apps/server/dist/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Start-up syncs the support agent's knowledge: on a loaded 2-core machine it has taken a minute.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

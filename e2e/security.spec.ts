@@ -266,6 +266,7 @@ test('any chat answer (a fake agent replying with the whole corpus, streamed)', 
 });
 
 test('one browser, two merchants: two unrelated secret sessions, and no dashboard shows them', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
   const merchantA = await browser.newContext({ baseURL });
   const merchantB = await browser.newContext({ baseURL });
   const agentA = await createAgentViaApi(merchantA.request, baseURL!, 'Loja A');
