@@ -11,6 +11,7 @@
 // BENCH_PROFILE (1: always profile, 0: never; default: when a target is missed),
 // BENCH_PROFILE_SECONDS (measured seconds of the profiled run, default 5).
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,7 +111,8 @@ function positiveNumber(name, fallback) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const question = (i) => QUESTIONS[i % QUESTIONS.length];
-const sessionIds = (n, label = n) => Array.from({ length: n }, (_, i) => `bench-${RUN_ID}-${label}-${i}`);
+// Session ids are secrets the server accepts only when unguessable (ADR 0011).
+const sessionIds = (n, label = n) => Array.from({ length: n }, (_, i) => `bench-${RUN_ID}-${label}-${i}-${randomUUID()}`);
 
 // ---------------------------------------------------------------------------
 // Processes: the fake LLM and the server

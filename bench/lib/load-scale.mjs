@@ -4,7 +4,7 @@
 //   (a) the monthly quota is never over-admitted by a burst aimed at its edge, split across both instances;
 //   (b) each ingestion job runs once (each file read once from S3, one passage set per file);
 //   (c) each WhatsApp message is answered once, although every notification reaches both instances several times.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { api, createAccount, createAgent, isModelAnswer, startAtende } from './atende.mjs';
@@ -115,20 +115,21 @@ async function quotaEdge({ a, b, agent, account, db, options }) {
   const clients = [a, b].map((s) => chatClient(`${s.url}/webhook/${agent.webhookId}`, burst));
   try {
     // One turn creates this month's counter (the month is São Paulo's); then it is moved to the edge.
-    const first = await clients[0].send('quota-warm-up', 'Olá!');
+    const first = await clients[0].send(randomUUID(), 'Olá!');
     if (!isModelAnswer(first.output)) throw new Error(`The first turn was not answered by the model: ${first.status} ${first.output}`);
     await db(`update usage_counters set messages = $2 where user_id = $1`, [account.id, FREE_PLAN_MESSAGES - remaining]);
     const results = await Promise.all(
-      Array.from({ length: burst }, (_, i) => clients[i % 2].send(`quota-burst-${i}`, `Pergunta número ${i}`)),
+      Array.from({ length: burst }, (_, i) => clients[i % 2].send(randomUUID(), `Pergunta número ${i}`)),
     );
     const admitted = results.filter((r) => r.status === 200 && isModelAnswer(r.output)).length;
     const notices = results.filter((r) => r.status === 200 && !isModelAnswer(r.output)).length;
     const failed = results.filter((r) => r.status !== 200).length;
     const [usage] = await db(`select messages from usage_counters where user_id = $1`, [account.id]);
     const [stored] = await db(
-      `select count(*) filter (where m.role = 'assistant' and m.content like 'Você disse:%')::int as answers
+      // Every answer of this fresh agent but the warm-up's (session ids are stored as keyed hashes, ADR 0011).
+      `select (count(*) filter (where m.role = 'assistant' and m.content like 'Você disse:%') - 1)::int as answers
        from messages m join conversations c on c.id = m.conversation_id
-       where c.agent_id = $1 and c.session_id like 'quota-burst-%'`,
+       where c.agent_id = $1`,
       [agent.id],
     );
     return {

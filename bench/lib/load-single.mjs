@@ -3,6 +3,7 @@
 // answer (and an optional think time), and sends the next, until the time is
 // up. Afterwards the server is stopped and the transcripts are counted: every
 // accepted customer message and every answer given must be stored.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { api, createAccount, createAgent, isModelAnswer, startAtende } from './atende.mjs';
@@ -77,7 +78,7 @@ async function closedLoop(client, sessions, durationMs, thinkMs) {
   const runId = Date.now().toString(36);
   await Promise.all(
     Array.from({ length: sessions }, async (_, s) => {
-      const sessionId = `load-${runId}-${s}`;
+      const sessionId = `load-${runId}-${s}-${randomUUID()}`;
       for (let i = 0; performance.now() < deadline; i++) {
         const r = await client.send(sessionId, QUESTIONS[(i + s) % QUESTIONS.length]);
         if (r.status === 0) tally.networkErrors += 1;
