@@ -49,16 +49,17 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     ]);
   });
 
-  it('keeps a memory window of the last 15 messages per session', async () => {
+  it('keeps a memory window of the last 15 exchanges (30 messages) per session', async () => {
     const { agent } = await newAgent();
-    for (let i = 1; i <= 10; i++) await chatOutput(ctx, agent.webhookId, `mensagem ${i}`, visitor('sessao-memoria'));
+    for (let i = 1; i <= 17; i++) await chatOutput(ctx, agent.webhookId, `mensagem ${i}`, visitor('sessao-memoria'));
     await chatOutput(ctx, agent.webhookId, 'outra sessão', visitor('sessao-diferente'));
     llm.requests.length = 0;
-    await chatOutput(ctx, agent.webhookId, 'mensagem 11', visitor('sessao-memoria'));
+    await chatOutput(ctx, agent.webhookId, 'mensagem 18', visitor('sessao-memoria'));
     const convo = llm.requests[0]!.messages.filter((m) => m.role !== 'system');
-    expect(convo).toHaveLength(16); // 15 earlier messages + the new one
-    expect(convo[0]).toMatchObject({ role: 'assistant', content: 'Você disse: mensagem 3' });
-    expect(convo.at(-1)).toMatchObject({ role: 'user', content: 'mensagem 11' });
+    expect(convo).toHaveLength(31); // 15 earlier exchanges + the new message
+    expect(convo[0]).toMatchObject({ role: 'user', content: 'mensagem 3' });
+    expect(convo[1]).toMatchObject({ role: 'assistant', content: 'Você disse: mensagem 3' });
+    expect(convo.at(-1)).toMatchObject({ role: 'user', content: 'mensagem 18' });
     expect(convo.some((m) => m.content === 'outra sessão')).toBe(false);
   });
 

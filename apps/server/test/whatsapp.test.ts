@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes/graph';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
-import { TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
+import { captionNotice, TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { usageCounters, whatsappConfigs, whatsappMessages } from '../src/db/schema';
-import { createAgent, createUserWithAgent } from './helpers/agents';
+import { createAgent, createUserWithAgent, outcomes, transcript } from './helpers/agents';
 import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
 
 let graph: FakeGraph;
@@ -380,11 +380,27 @@ describe('POST /chat/{webhookId} notifications', () => {
     expect(await settled('wamid.voice')).toMatchObject({ status: 'ignored' });
     expect(await messageRow('wamid.reaction')).toBeUndefined();
     expect(sentTo(customer).map((m) => m.body)).toEqual([TEXT_ONLY_NOTICE]);
+    expect(await outcomes(ctx, agent.id)).toEqual(['notice']);
 
     const list = (await (await ctx.request(`/api/agents/${agent.id}/conversations`, { token: user.token })).json()) as {
       conversations: ConversationSummary[];
     };
     expect(list.conversations[0]).toMatchObject({ channel: 'whatsapp', lastMessage: '[Mensagem de voz]' });
+  });
+
+  it('answers the caption of a picture, saying the picture itself was not read', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const image = { id: 'wamid.caption', type: 'image', image: { id: 'media-3', mime_type: 'image/jpeg', caption: 'Quanto custa este bolo?' } };
+    await deliver(agent, notification([image], { from: customer }));
+    expect(await settled('wamid.caption')).toMatchObject({ status: 'answered' });
+    const answer = `${captionNotice('Imagem')}\n\nVocê disse: Quanto custa este bolo?`;
+    expect(sentTo(customer).map((m) => m.body)).toEqual([answer]);
+    expect(await transcript(ctx, agent.id)).toEqual([
+      { role: 'user', content: '[Imagem] Quanto custa este bolo?' },
+      { role: 'assistant', content: answer },
+    ]);
+    expect(await outcomes(ctx, agent.id)).toEqual(['answered']);
   });
 
   it('retries rate-limited sends (130429, then 131056 from the send queue) with backoff and delivers once', async () => {

@@ -5,6 +5,7 @@
  */
 export const WORKFLOW_TEMPLATE_VERSION = 1;
 export const STORAGE_NODE_NAME = 'WebhookStorage';
+/** The memory window in exchanges (a customer message and the agent's answer), as n8n's contextWindowLength counts. */
 export const MEMORY_WINDOW = 15;
 export const RETRIEVAL_TOP_K = 8;
 export const CHUNK_SIZE = 1000;

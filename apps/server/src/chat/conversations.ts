@@ -59,7 +59,7 @@ export interface TurnStart {
   conversationId: string;
   /** False when the account's monthly quota is used up (nothing was counted). */
   allowed: boolean;
-  /** The memory window: the messages before this one, oldest first. */
+  /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
 }
 
@@ -115,7 +115,7 @@ export async function beginTurn(
              from (
                select m.role, m.content, m.seq from messages m, turn
                where m.conversation_id = turn.id and (turn.before_seq is null or m.seq < turn.before_seq)
-               order by m.seq desc limit ${MEMORY_WINDOW}
+               order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
            ), '[]'::json) as history`)) as unknown as { rows: Array<TurnStart & { history: TurnStart['history'] | string }> };
   const row = result.rows[0]!;

@@ -37,6 +37,10 @@ export interface TurnRequest {
   plan: Plan;
   /** The channel's id of the customer message (WhatsApp wamid): makes a redone turn idempotent. */
   externalId?: string;
+  /** What the transcript shows of the customer's message, when more than `message` ("[Imagem] quanto custa?"). */
+  transcript?: string;
+  /** A note of the channel put before the answer (what it could not read), stored and sent with it. */
+  preface?: string;
 }
 
 export interface TurnResult {
@@ -58,7 +62,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   const { conversationId, allowed, history } = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
-    req.message,
+    req.transcript ?? req.message,
     { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
   );
@@ -75,6 +79,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     rt.retriever.search(agent.id, req.message),
   ]);
 
+  if (req.preface) req.onDelta?.(`${req.preface}\n\n`);
   let reply: Reply;
   try {
     reply = await rt.responder.respond({
@@ -95,14 +100,14 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
       cause: err,
     });
   }
-  const output = reply.text;
-  if (!output.trim()) {
+  if (!reply.text.trim()) {
     await refundMessage(db, agent.userId, month);
     throw new AppError('UPSTREAM_FAILED', 'No response received from chat service', {
       userMessage: 'Não recebemos resposta do serviço de chat. Tente novamente.',
     });
   }
 
+  const output = req.preface ? `${req.preface}\n\n${reply.text}` : reply.text;
   await appendAssistantMessage(db, conversationId, output, reply.outcome);
   if (agent.lastError) await recordAgentError(db, agent.id, null);
   return { output, outcome: reply.outcome, quotaExceeded: false };

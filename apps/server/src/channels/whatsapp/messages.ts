@@ -4,6 +4,12 @@
 export const TEXT_ONLY_NOTICE =
   'Olá! Por enquanto eu só consigo entender mensagens de texto. Pode me escrever sua dúvida? Assim eu te ajudo rapidinho. 😊';
 
+/** Put before the answer to a caption: what was not read (the picture, the video, the file). */
+export function captionNotice(label: string): string {
+  const what = { Imagem: 'imagens', Vídeo: 'vídeos', Documento: 'arquivos' }[label] ?? 'anexos';
+  return `Ainda não consigo abrir ${what}, então li só o texto que veio junto. 😊`;
+}
+
 /** Sent when the AI provider failed on this message (the runtime already logged and flagged it). */
 export const APOLOGY_NOTICE =
   'Desculpe, não consegui responder agora. Por favor, envie sua mensagem novamente em alguns minutos.';

@@ -60,7 +60,8 @@ describe('parseNotification', () => {
   });
 
   it.each([
-    ['image', { image: { id: 'm1', mime_type: 'image/jpeg', caption: 'quanto custa?' } }, 'Imagem'],
+    ['image', { image: { id: 'm1', mime_type: 'image/jpeg' } }, 'Imagem'],
+    ['image', { image: { id: 'm1', mime_type: 'image/jpeg', caption: '  ' } }, 'Imagem'],
     ['audio', { audio: { id: 'm2', mime_type: 'audio/ogg; codecs=opus', voice: false } }, 'Áudio'],
     ['audio', { audio: { id: 'm3', mime_type: 'audio/ogg; codecs=opus', voice: true } }, 'Mensagem de voz'],
     ['video', { video: { id: 'm4', mime_type: 'video/mp4' } }, 'Vídeo'],
@@ -71,6 +72,14 @@ describe('parseNotification', () => {
     ['unsupported', { errors: [{ code: 131051, title: 'Message type unknown' }] }, 'Mensagem não suportada'],
   ])('marks %s as not understood yet (polite reply)', (type, fields, label) => {
     expect(parseOne(type, fields).content).toEqual({ kind: 'unsupported', label });
+  });
+
+  it.each([
+    ['image', { image: { id: 'm1', mime_type: 'image/jpeg', caption: 'quanto custa? ' } }, 'Imagem'],
+    ['video', { video: { id: 'm4', mime_type: 'video/mp4', caption: 'quanto custa?' } }, 'Vídeo'],
+    ['document', { document: { id: 'm5', filename: 'pedido.pdf', caption: 'quanto custa?' } }, 'Documento'],
+  ])('reads the caption of %s as a message (the media itself is not read)', (type, fields, label) => {
+    expect(parseOne(type, fields).content).toEqual({ kind: 'caption', label, text: 'quanto custa?' });
   });
 
   it('ignores reactions, system notices, unknown types and empty texts (no reply)', () => {

@@ -10,6 +10,8 @@ export type Sender = { kind: 'wa_id' | 'user_id'; id: string };
 export type InboundContent =
   /** Text (also the title of a tapped button or list row): runs through the agent. */
   | { kind: 'text'; text: string }
+  /** An image, video or document with a caption: the caption runs through the agent, the media is not read. */
+  | { kind: 'caption'; label: string; text: string }
   /** Media, location, contacts…: the customer gets a polite "only text for now". */
   | { kind: 'unsupported'; label: string }
   /** Reactions, system notices and unknown events: stored as handled, never answered. */
@@ -99,6 +101,13 @@ function contentOf(type: string, message: Json): InboundContent {
     }
     case 'button':
       return body(text(field('button').text));
+    case 'image':
+    case 'video':
+    case 'document': {
+      const caption = text(field(type).caption);
+      const label = UNSUPPORTED_LABELS[type]!;
+      return caption ? { kind: 'caption', label, text: caption.trim() } : { kind: 'unsupported', label };
+    }
     default: {
       const label = type === 'audio' && field('audio').voice === true ? 'Mensagem de voz' : UNSUPPORTED_LABELS[type];
       return label ? { kind: 'unsupported', label } : { kind: 'ignored' };

@@ -6,7 +6,7 @@ import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMes
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
 import { KeyedLock } from './keyed-lock';
-import { APOLOGY_NOTICE, configurationProblem, TEXT_ONLY_NOTICE, verificationErrors } from './messages';
+import { APOLOGY_NOTICE, captionNotice, configurationProblem, TEXT_ONLY_NOTICE, verificationErrors } from './messages';
 import type { InboundMessage, Sender } from './payload';
 import type { SecretBox } from './secrets';
 import { splitMessage, toWhatsAppText } from './text';
@@ -173,15 +173,17 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE, 'notice');
       return TEXT_ONLY_NOTICE;
     }
-    if (message.content.kind !== 'text') return null;
+    const { content } = message;
+    if (content.kind !== 'text' && content.kind !== 'caption') return null;
     try {
       const turn = await runTurn(runtime, {
         agent,
         channel: 'whatsapp',
         sessionId,
-        message: message.content.text,
+        message: content.text,
         plan: target.plan,
         externalId: message.id,
+        ...(content.kind === 'caption' && { transcript: `[${content.label}] ${content.text}`, preface: captionNotice(content.label) }),
       });
       // The quota notice goes out once; later messages of the same month are stored but not answered again.
       if (turn.quotaExceeded && (await lastAnswers(agent.id, sessionId, 2))[1] === QUOTA_NOTICE) return null;
