@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { isMercadoPagoConfigured, type Config } from './config';
 import { ping, type Database } from './db/client';
 import type { AppEnv } from './http/context';
-import { databaseUnavailable } from './http/errors';
+import { databaseUnavailable } from './lib/errors';
 
 const HealthSchema = z
   .object({

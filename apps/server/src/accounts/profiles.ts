@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, user } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../lib/errors';
 
 /**
  * Creates the account's profile row when it is missing (SPEC §3/§4: at sign-up

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { meSchema } from '@atende/shared';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
-import { requireAuth } from '../http/auth-guard';
+import { requireAuth } from '../auth/guard';
 import type { AppEnv } from '../http/context';
 import { errorResponses, sessionSecurity } from '../http/openapi';
 import { getMe } from './profiles';

@@ -3,10 +3,10 @@ import { createAgentSchema, quotaMonth, updateAgentSchema, type AgentList } from
 import { getAccountPlan } from '../accounts/plan';
 import type { Auth } from '../auth/auth';
 import { getConversation, listConversations } from '../chat/conversations';
-import { messagesUsed } from '../chat/quota';
+import { messagesUsed } from '../usage/quota';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { requireAuth } from '../http/auth-guard';
+import { requireAuth } from '../auth/guard';
 import type { AppEnv } from '../http/context';
 import { errorResponses, sessionSecurity } from '../http/openapi';
 import { createAgent, deleteAgent, getOwnedAgent, getOwnedAgentView, listAgents, toAgentDto, updateAgent, workflowOf } from './service';

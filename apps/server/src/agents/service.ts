@@ -5,7 +5,7 @@ import { lockAccount } from '../accounts/plan';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import { agents, whatsappConfigs } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound } from '../lib/errors';
 import { defaultSystemMessage } from './personality';
 
 export type AgentRow = typeof agents.$inferSelect;

@@ -1,5 +1,5 @@
 import { normalizeSubscriptionStatus } from '@atende/shared';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { applyPreapproval } from './apply-preapproval';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';

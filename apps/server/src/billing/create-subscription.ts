@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { plans, type CreateSubscriptionResult, type PlanId } from '@atende/shared';
 import { subscriptions } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
 import { formatExternalReference } from './external-reference';

@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { ProviderError } from './provider';
 
 /** A provider failure as the API reports it (the provider's message stays in the logs, not in the answer). */

@@ -1,7 +1,7 @@
 import { quotaMonth, resolvePlan, type BillingOverview, type PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { countAgents } from '../agents/service';
-import { messagesUsed } from '../chat/quota';
+import { messagesUsed } from '../usage/quota';
 import { profiles } from '../db/schema';
 import type { BillingContext } from './context';
 import { listPayments, paymentStatusOf } from './payments';

@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/context';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { errorResponses } from '../http/openapi';
 import type { BillingContext } from './context';
 import { verifySignature } from './mercadopago/signature';

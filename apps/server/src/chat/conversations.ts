@@ -4,7 +4,7 @@ import { MEMORY_WINDOW } from '@atende/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../lib/errors';
 import { customerLabel } from './session-keys';
 
 const PREVIEW = 280;

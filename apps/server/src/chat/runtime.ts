@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
 import { agents } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
-import { refundMessage } from './quota';
+import { refundMessage } from '../usage/quota';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
 export const QUOTA_NOTICE =

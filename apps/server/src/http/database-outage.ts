@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ping, type Database } from '../db/client';
 import type { AppEnv } from './context';
-import { databaseUnavailable } from './errors';
+import { databaseUnavailable } from '../lib/errors';
 
 /**
  * A 500 answered while the database is unreachable becomes 503 + Retry-After:

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnreachable } from '../db/unreachable';
 import type { Logger } from '../logger';
 import type { AppEnv } from './context';
-import { AppError, databaseUnavailable } from './errors';
+import { AppError, databaseUnavailable } from '../lib/errors';
 
 /** Binds a child logger with the request id and logs one line per request. */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {

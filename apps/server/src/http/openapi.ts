@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { errorCodes, type ErrorCode } from '@atende/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 export const ErrorBodySchema = z
   .object({

@@ -13,7 +13,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { ObjectExistsError, type FileStorage, type UrlSigner } from '../files/storage';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import type { Logger } from '../logger';
 import type { Ingestion } from './ingestion';
 import { detectFileType } from './parsers';

@@ -5,7 +5,7 @@ import {
   type SandboxDecision,
   type SandboxDecisionResult,
 } from '@atende/shared';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { BillingContext } from '../context';
 import { findSubscription } from '../subscriptions';
 import { handleNotification } from '../webhook';

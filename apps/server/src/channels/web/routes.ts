@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { agents, profiles } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../lib/errors';
 import { toAppError } from '../../http/middleware';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';

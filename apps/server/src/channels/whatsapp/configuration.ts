@@ -4,7 +4,7 @@ import type { AgentRow } from '../../agents/service';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { whatsappConfigs } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../lib/errors';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
 import { configurationProblem, verificationErrors } from './messages';
 import { maskSecret, type SecretBox } from './secrets';

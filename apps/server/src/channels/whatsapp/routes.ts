@@ -4,7 +4,7 @@ import { getOwnedAgent } from '../../agents/service';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requireAuth } from '../../http/auth-guard';
+import { requireAuth } from '../../auth/guard';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, sessionSecurity } from '../../http/openapi';
 import { getWhatsAppConfig, reverifyWhatsAppConfig, saveWhatsAppConfig } from './configuration';

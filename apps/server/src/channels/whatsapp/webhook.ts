@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../../db/client';
 import { agents, whatsappConfigs } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../lib/errors';
 import { parseNotification } from './payload';
 import { safeEqual } from './secrets';
 import type { WhatsApp } from './service';

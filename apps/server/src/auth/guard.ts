@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Auth } from '../auth/auth';
-import type { AppEnv } from './context';
-import { AppError } from './errors';
+import type { Auth } from './auth';
+import type { AppEnv } from '../http/context';
+import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
