@@ -5,6 +5,7 @@ import { agentRoutes } from './agents/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes, type AuthLimits } from './auth/routes';
 import { billingRoutes } from './billing/routes';
+import { conversationRoutes } from './chat/routes';
 import { webChatRoutes, type ChatLimits } from './channels/web/routes';
 import { whatsappRoutes } from './channels/whatsapp/routes';
 import type { Config } from './config';
@@ -12,7 +13,8 @@ import type { Database } from './db/client';
 import { healthRoutes } from './health';
 import type { AppEnv } from './http/context';
 import { databaseOutage } from './http/database-outage';
-import { apiNotFound, errorHandler, requestLogger } from './http/middleware';
+import { apiNotFound, errorHandler } from './http/errors';
+import { requestLogger } from './http/middleware';
 import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
@@ -46,15 +48,29 @@ export function createApp(deps: AppDeps) {
   );
   app.onError(errorHandler);
 
-  app.route('/', authRoutes(auth, config, deps.limits?.auth));
-  app.route('/', healthRoutes(config, database, services.responder.mode));
-  app.route('/', publicConfigRoutes(database.db, config));
-  app.route('/', accountRoutes(database.db, auth));
-  app.route('/', agentRoutes(database.db, auth, config));
-  app.route('/', knowledgeRoutes({ db: database.db, auth, config, services, logger }));
-  app.route('/', webChatRoutes({ runtime: services.runtime, config, limits: deps.limits?.chat }));
-  app.route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }));
-  app.route('/', billingRoutes({ db: database.db, auth, config, logger }));
+  const api = app
+    .route('/', authRoutes(auth, config, deps.limits?.auth))
+    .route('/', healthRoutes(config, database, services.responder.mode))
+    .route('/', publicConfigRoutes(database.db, config))
+    .route('/', accountRoutes(database.db, auth))
+    .route('/', agentRoutes(database.db, auth, config))
+    .route('/', conversationRoutes(database.db, auth))
+    .route(
+      '/',
+      knowledgeRoutes({
+        db: database.db,
+        auth,
+        config,
+        logger,
+        storage: services.storage,
+        signer: services.signer,
+        ingestion: services.ingestion,
+        retriever: services.retriever,
+      }),
+    )
+    .route('/', webChatRoutes({ runtime: services.runtime, config, limits: deps.limits?.chat }))
+    .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
+    .route('/', billingRoutes({ db: database.db, auth, config, logger }));
 
   documentApi(app);
   app.doc31('/api/openapi.json', {
@@ -65,9 +81,10 @@ export function createApp(deps: AppDeps) {
 
   if (deps.webDistDir) app.use('*', webAssets(deps.webDistDir));
   app.notFound(apiNotFound);
-  return app;
+  return api;
 }
 
+/** The whole API's type: every route's path, input and answer (for Hono's typed client, `hc<App>`). */
 export type App = ReturnType<typeof createApp>;
 
 /** A worker process (ROLE=worker) answers only GET /api/health, for the orchestrator's checks. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WorkflowNode } from './workflow';
+import { usageSchema } from './quota';
 
 export const AGENT_NAME_MAX = 80;
 export const SYSTEM_MESSAGE_MAX = 8000;
@@ -23,37 +23,57 @@ export const updateAgentSchema = z
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 export type UpdateAgentInput = z.infer<typeof updateAgentSchema>;
 
-/** An agent as the dashboard sees it (SPEC §3: id, name, active, createdAt, updatedAt, nodes, webhookUrl). */
-export interface Agent {
-  id: string;
-  name: string;
-  active: boolean;
-  webhookId: string;
-  systemMessage: string;
-  createdAt: string;
-  updatedAt: string;
+/** One node of the n8n-compatible workflow document. */
+export const workflowNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  typeVersion: z.number(),
+  position: z.tuple([z.number(), z.number()]),
+  webhookId: z.string().optional(),
+  parameters: z.looseObject({ path: z.string().optional(), options: z.record(z.string(), z.unknown()).optional() }),
+});
+export type WorkflowNode = z.infer<typeof workflowNodeSchema>;
+
+export const workflowConnectionsSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.array(z.array(z.object({ node: z.string(), type: z.string(), index: z.number() })))),
+);
+export type WorkflowConnections = z.infer<typeof workflowConnectionsSchema>;
+
+/** GET /api/agents/{id}/workflow: the agent as an n8n-compatible workflow document. */
+export const workflowDocumentSchema = z.object({
+  name: z.string(),
+  nodes: z.array(workflowNodeSchema),
+  connections: workflowConnectionsSchema,
+  settings: z.record(z.string(), z.unknown()),
+});
+export type WorkflowDocument = z.infer<typeof workflowDocumentSchema>;
+
+/** An agent as the dashboard sees it. */
+export const agentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  webhookId: z.string(),
+  systemMessage: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Workflow nodes (the UI decides 'Chat'/'WhatsApp' from them with chatWebhookId). */
-  nodes: WorkflowNode[];
+  nodes: z.array(workflowNodeSchema),
   /** POST endpoint of the chat: {PUBLIC_URL}/webhook/{webhookId}. */
-  webhookUrl: string;
+  webhookUrl: z.string(),
   /** Public chat page: {PUBLIC_URL}/public-chat/{webhookId}. */
-  publicChatUrl: string;
+  publicChatUrl: z.string(),
   /** The last problem that needs the owner's attention (shown as the error line), or null. */
-  lastError: string | null;
-}
+  lastError: z.string().nullable(),
+});
+export type Agent = z.infer<typeof agentSchema>;
 
-export interface Usage {
-  month: string;
-  messagesUsed: number;
-  /** null = unlimited */
-  messagesQuota: number | null;
-  agentsUsed: number;
-  /** null = unlimited */
-  agentsLimit: number | null;
-}
-
-export interface AgentList {
-  agents: Agent[];
-  plan: { id: string; name: string };
-  usage: Usage;
-}
+/** GET /api/agents: the agents, the account's plan and its usage this month. */
+export const agentListSchema = z.object({
+  agents: z.array(agentSchema),
+  plan: z.object({ id: z.string(), name: z.string() }),
+  usage: usageSchema,
+});
+export type AgentList = z.infer<typeof agentListSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { planIds, plans, type Plan, type PlanId } from './plans';
-import type { Usage } from './agents';
+import { planIds, plans, type PlanId } from './plans';
+import { usageSchema } from './quota';
 
 /** SPEC §4 plan status of the account: pending is the default (no payment yet). */
 export const paymentStatuses = ['pending', 'approved', 'rejected', 'refunded'] as const;
@@ -32,63 +32,90 @@ export const sandboxDecisions = ['approve', 'reject', 'pending'] as const;
 export type SandboxDecision = (typeof sandboxDecisions)[number];
 export const sandboxDecisionSchema = z.object({ decision: z.enum(sandboxDecisions) });
 
-export interface CreateSubscriptionResult {
-  init_point: string;
-}
+const providers = ['mercadopago', 'sandbox'] as const;
+const planIdSchema = z.enum(planIds);
+const planRefSchema = z.object({ id: planIdSchema, name: z.string() });
+
+/** A plan of the plan table (plans.ts holds the table itself). `null` means unlimited. */
+export const planSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  /** Monthly price in BRL; null for 'custom' (Enterprise). */
+  priceBrl: z.number().nullable().describe('BRL per month; null = custom (Enterprise)'),
+  maxAgents: z.number().nullable().describe('null = unlimited'),
+  monthlyMessages: z.number().nullable().describe('null = unlimited'),
+  support: z.string(),
+  features: z.array(z.string()),
+  popular: z.boolean().optional(),
+  /** Whether the plan is bought through checkout (Enterprise goes through sales). */
+  purchasable: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** GET /api/plans */
+export const planListSchema = z.object({ plans: z.array(planSchema) });
+
+/** POST /api/billing/subscriptions: the checkout URL the browser goes to. */
+export const createSubscriptionResultSchema = z.object({ init_point: z.string().describe('Checkout URL the browser goes to') });
+export type CreateSubscriptionResult = z.infer<typeof createSubscriptionResultSchema>;
 
 /** What the success page learns after the server verified the preapproval with the provider. */
-export interface ConfirmPaymentResult {
+export const confirmPaymentResultSchema = z.object({
   /** The provider's status; the plan changed only when it is 'authorized'. */
-  status: SubscriptionStatus;
-  plan: { id: PlanId; name: string };
-}
+  status: z.enum(subscriptionStatuses),
+  plan: planRefSchema,
+});
+export type ConfirmPaymentResult = z.infer<typeof confirmPaymentResultSchema>;
 
-export interface PaymentRecord {
-  id: string;
-  plan: PlanId;
-  planName: string;
-  status: PaymentStatus;
-  amountBrl: number | null;
-  createdAt: string;
-}
+export const paymentRecordSchema = z.object({
+  id: z.string(),
+  plan: planIdSchema,
+  planName: z.string(),
+  status: z.enum(paymentStatuses),
+  amountBrl: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
-export interface SubscriptionSummary {
-  id: string;
-  plan: PlanId;
-  planName: string;
-  status: SubscriptionStatus;
-  amountBrl: number;
-  provider: 'mercadopago' | 'sandbox';
-  createdAt: string;
-}
+export const subscriptionSummarySchema = z.object({
+  id: z.string(),
+  plan: planIdSchema,
+  planName: z.string(),
+  status: z.enum(subscriptionStatuses),
+  amountBrl: z.number(),
+  provider: z.enum(providers),
+  createdAt: z.string(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** GET /api/billing: 'Meu plano'. */
-export interface BillingOverview {
-  plan: Plan;
-  status: PaymentStatus;
+export const billingOverviewSchema = z.object({
+  plan: planSchema,
+  status: z.enum(paymentStatuses),
   /** When the current paid plan started (null on Gratuito). */
-  startedAt: string | null;
-  usage: Usage;
+  startedAt: z.string().nullable(),
+  usage: usageSchema,
   /** The subscription that pays for the current plan, if any. */
-  subscription: SubscriptionSummary | null;
-  payments: PaymentRecord[];
-  provider: 'mercadopago' | 'sandbox';
-}
+  subscription: subscriptionSummarySchema.nullable(),
+  payments: z.array(paymentRecordSchema),
+  provider: z.enum(providers),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 /** GET /api/billing/sandbox/{id}: the built-in test checkout. */
-export interface SandboxCheckout {
-  id: string;
-  status: SubscriptionStatus;
-  reason: string;
-  plan: { id: PlanId; name: string };
-  amountBrl: number;
-  payerEmail: string;
-}
+export const sandboxCheckoutSchema = z.object({
+  id: z.string(),
+  status: z.enum(subscriptionStatuses),
+  reason: z.string(),
+  plan: planRefSchema,
+  amountBrl: z.number(),
+  payerEmail: z.string(),
+});
+export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 
-export interface SandboxDecisionResult {
-  /** Where the browser goes next, as a real checkout would send it. */
-  redirect: string;
-}
+/** POST /api/billing/sandbox/{id}/decision: where the browser goes next, as a real checkout would send it. */
+export const sandboxDecisionResultSchema = z.object({ redirect: z.string() });
+export type SandboxDecisionResult = z.infer<typeof sandboxDecisionResultSchema>;
 
 /** Normalises a provider status ('canceled' and 'cancelled' are both used); unknown values are null. */
 export function normalizeSubscriptionStatus(value: unknown): SubscriptionStatus | null {

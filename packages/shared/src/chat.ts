@@ -4,7 +4,8 @@ export interface ChatResponse {
   output: string;
 }
 
-export type ChatRole = 'user' | 'assistant';
+export const chatRoles = ['user', 'assistant'] as const;
+export type ChatRole = (typeof chatRoles)[number];
 
 /**
  * What an agent's message did, stored with it (messages.outcome) so the inbox and the insights can tell
@@ -17,37 +18,13 @@ export type ChatRole = 'user' | 'assistant';
  */
 export const ANSWER_OUTCOMES = ['answered', 'unanswered', 'calculation', 'small_talk', 'notice'] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
-export type Channel = 'web' | 'whatsapp';
-
-export interface ChatMessage {
-  id: string;
-  role: ChatRole;
-  content: string;
-  createdAt: string;
-}
+export const channels = ['web', 'whatsapp'] as const;
+export type Channel = (typeof channels)[number];
 
 /** Public information about an agent, for the public chat page header. */
 export interface PublicAgent {
   name: string;
   webhookId: string;
-}
-
-export interface ConversationSummary {
-  id: string;
-  /**
-   * Who the customer is, as the dashboard shows it: 'Visitante 3F9A2C' on the web (derived from the stored
-   * key, never the session secret), the customer's number on WhatsApp. Stable per conversation.
-   */
-  customerLabel: string;
-  channel: Channel;
-  lastMessage: string | null;
-  lastMessageAt: string;
-  messageCount: number;
-  createdAt: string;
-}
-
-export interface Conversation extends ConversationSummary {
-  messages: ChatMessage[];
 }
 
 /**

@@ -7,7 +7,8 @@ export const MAX_FILES_PER_UPLOAD = 10;
 /** Longest original file name accepted (the usual file-system limit). */
 export const FILE_NAME_MAX = 255;
 
-export type FileStatus = 'queued' | 'processing' | 'ready' | 'error';
+export const fileStatuses = ['queued', 'processing', 'ready', 'error'] as const;
+export type FileStatus = (typeof fileStatuses)[number];
 
 export const fileStatusLabels: Record<FileStatus, string> = {
   queued: 'na fila',
@@ -15,22 +16,6 @@ export const fileStatusLabels: Record<FileStatus, string> = {
   ready: 'pronto',
   error: 'erro',
 };
-
-export interface KnowledgeFile {
-  id: string;
-  filename: string;
-  size: number;
-  mimeType: string;
-  status: FileStatus;
-  error: string | null;
-  passages: number;
-  /** True when the passages have embeddings (semantic search); false = lexical search only. */
-  embedded: boolean;
-  /** Signed download link (valid for a year). */
-  url: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');

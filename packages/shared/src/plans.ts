@@ -1,23 +1,11 @@
+import type { Plan } from './billing';
+
 /**
  * The plan table (SPEC §9) — data shared by the pricing page, the dashboard and
  * the server's limits. `null` means unlimited.
  */
 export const planIds = ['free', 'essencial', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
-
-export interface Plan {
-  id: PlanId;
-  name: string;
-  /** Monthly price in BRL; null for 'custom' (Enterprise). */
-  priceBrl: number | null;
-  maxAgents: number | null;
-  monthlyMessages: number | null;
-  support: string;
-  features: string[];
-  popular?: boolean;
-  /** Whether the plan is bought through checkout (Enterprise goes through sales). */
-  purchasable: boolean;
-}
 
 export const plans: Record<PlanId, Plan> = {
   free: {

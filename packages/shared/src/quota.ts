@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Monthly message quotas are counted per calendar month in São Paulo time (SPEC §9). */
 export const QUOTA_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -24,3 +26,15 @@ export function nextQuotaReset(at: Date = new Date()): Date {
 export function remaining(used: number, quota: number | null): number | null {
   return quota === null ? null : Math.max(0, quota - used);
 }
+
+/** The account's usage this month, as 'Meus agentes' and 'Meu plano' show it. */
+export const usageSchema = z.object({
+  month: z.string(),
+  messagesUsed: z.number(),
+  /** null = unlimited */
+  messagesQuota: z.number().nullable(),
+  agentsUsed: z.number(),
+  /** null = unlimited */
+  agentsLimit: z.number().nullable(),
+});
+export type Usage = z.infer<typeof usageSchema>;

@@ -29,44 +29,44 @@ export const whatsappConfigInputSchema = z.object({
 });
 export type WhatsAppConfigInput = z.infer<typeof whatsappConfigInputSchema>;
 
-/** SPEC §3 "WhatsApp verification result" (field names as in the original product). */
-export interface WhatsAppVerification {
-  verified: boolean;
+/** A verification of the credentials with the Graph API (field names as in the original product). */
+export const whatsappVerificationSchema = z.object({
+  verified: z.boolean(),
   /** display_phone_number */
-  phoneNumber: string | null;
+  phoneNumber: z.string().nullable(),
   /** CONNECTED is needed to send and receive; also PENDING, DISCONNECTED, FLAGGED, RESTRICTED, BANNED. */
-  status: string | null;
+  status: z.string().nullable(),
   /** GREEN, YELLOW, RED, NA or UNKNOWN. */
-  quality_rating: string | null;
+  quality_rating: z.string().nullable(),
   /** pt-BR reason when not verified. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type WhatsAppVerification = z.infer<typeof whatsappVerificationSchema>;
 
 /** GET /api/agents/{id}/whatsapp: the saved configuration, secrets masked. */
-export interface WhatsAppConfig {
+export const whatsappConfigSchema = z.object({
   /** True once credentials were verified and saved. */
-  configured: boolean;
+  configured: z.boolean(),
   /** {PUBLIC_URL}/chat/{webhookId}: the callback URL to set in the Meta app. */
-  webhookUrl: string;
+  webhookUrl: z.string().describe('{PUBLIC_URL}/chat/{webhookId}'),
   /** hub.verify_token for the webhook handshake (per agent). */
-  verifyToken: string;
-  phoneNumberId: string | null;
+  verifyToken: z.string().describe('hub.verify_token of the webhook handshake'),
+  phoneNumberId: z.string().nullable(),
   /** Masked, e.g. '••••••••1234'; never the token itself. */
-  metaToken: string | null;
+  metaToken: z.string().nullable().describe('Masked (last 4 characters)'),
   /** Masked; null when no app secret is stored (notifications are then not signature-checked). */
-  appSecret: string | null;
+  appSecret: z.string().nullable().describe('Masked; null when notifications are not signature-checked'),
   /** Last successful verification. */
-  phoneNumber: string | null;
-  status: string | null;
-  qualityRating: string | null;
-  verifiedAt: string | null;
+  phoneNumber: z.string().nullable(),
+  status: z.string().nullable(),
+  qualityRating: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
   /** Set when the Graph API refused the stored credentials (also shown on the agent). */
-  lastError: string | null;
-  updatedAt: string | null;
-}
+  lastError: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type WhatsAppConfig = z.infer<typeof whatsappConfigSchema>;
 
 /** PUT /api/agents/{id}/whatsapp and POST /api/agents/{id}/whatsapp/verify. */
-export interface WhatsAppCheck {
-  verification: WhatsAppVerification;
-  config: WhatsAppConfig;
-}
+export const whatsappCheckSchema = z.object({ verification: whatsappVerificationSchema, config: whatsappConfigSchema });
+export type WhatsAppCheck = z.infer<typeof whatsappCheckSchema>;

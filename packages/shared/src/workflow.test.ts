@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildWorkflow, chatWebhookId, hasWhatsApp, systemMessageOf, webhookIdFromUrl, type WorkflowNode } from './workflow';
+import type { WorkflowNode } from './agents';
+import { buildWorkflow, chatWebhookId, hasWhatsApp, systemMessageOf, webhookIdFromUrl } from './workflow';
 
 const node = (over: Partial<WorkflowNode>): WorkflowNode => ({
   id: 'n',

@@ -1,3 +1,5 @@
+import type { WorkflowConnections, WorkflowDocument, WorkflowNode } from './agents';
+
 /**
  * The agent as an n8n-compatible workflow document (SPEC §3, §9), and the pure
  * rules the UI uses to read it. Generated from a versioned template so every
@@ -11,28 +13,6 @@ export const RETRIEVAL_TOP_K = 8;
 export const CHUNK_SIZE = 1000;
 export const CHUNK_OVERLAP = 100;
 export const EMBEDDING_BATCH = 512;
-
-export interface WorkflowNode {
-  id: string;
-  name: string;
-  type: string;
-  typeVersion: number;
-  position: [number, number];
-  webhookId?: string;
-  parameters: Record<string, unknown> & { path?: string; options?: Record<string, unknown> };
-}
-
-export type WorkflowConnections = Record<
-  string,
-  Record<string, Array<Array<{ node: string; type: string; index: number }>>>
->;
-
-export interface WorkflowDocument {
-  name: string;
-  nodes: WorkflowNode[];
-  connections: WorkflowConnections;
-  settings: Record<string, unknown>;
-}
 
 /** Is this node an n8n webhook trigger ("n8n-nodes-base.webhook")? respondToWebhook is not. */
 export function isWebhookNode(node: Pick<WorkflowNode, 'type'>): boolean {

@@ -3,11 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@atende/shared';
-import { ensureProfile } from '../accounts/profiles';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
+import { ensureProfile } from './profile';
 
 export interface AuthOptions {
   db: Db;
@@ -94,4 +94,3 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: Aut
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

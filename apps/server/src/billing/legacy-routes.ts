@@ -4,7 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { AppEnv } from '../http/context';
 import { requireAuth } from '../auth/guard';
 import { AppError } from '../lib/errors';
-import { toAppError } from '../http/middleware';
+import { toAppError } from '../http/errors';
 import type { RateLimiter } from '../http/rate-limit';
 import type { BillingContext } from './context';
 import { createSubscription } from './create-subscription';

@@ -1,8 +1,8 @@
-import { quotaMonth, resolvePlan, type BillingOverview, type PaymentStatus } from '@atende/shared';
+import { resolvePlan, type BillingOverview, type PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { countAgents } from '../agents/service';
-import { messagesUsed } from '../usage/quota';
 import { profiles } from '../db/schema';
+import { messagesUsed, usageOf } from '../usage/quota';
 import type { BillingContext } from './context';
 import { listPayments, paymentStatusOf } from './payments';
 import { currentSubscription } from './subscriptions';
@@ -27,13 +27,7 @@ export async function getBillingOverview(ctx: BillingContext, userId: string): P
     plan,
     status,
     startedAt: plan.id !== 'free' && profile?.planUpdatedAt ? profile.planUpdatedAt.toISOString() : null,
-    usage: {
-      month: quotaMonth(),
-      messagesUsed: messages,
-      messagesQuota: plan.monthlyMessages,
-      agentsUsed,
-      agentsLimit: plan.maxAgents,
-    },
+    usage: usageOf(plan, { messagesUsed: messages, agentsUsed }),
     subscription:
       current && subscriptionPlan
         ? {

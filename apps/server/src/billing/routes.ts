@@ -1,12 +1,24 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { confirmPaymentSchema, createSubscriptionSchema, planIds, plans, sandboxDecisionSchema } from '@atende/shared';
+import {
+  billingOverviewSchema,
+  confirmPaymentResultSchema,
+  confirmPaymentSchema,
+  createSubscriptionResultSchema,
+  createSubscriptionSchema,
+  planIds,
+  planListSchema,
+  plans,
+  sandboxCheckoutSchema,
+  sandboxDecisionResultSchema,
+  sandboxDecisionSchema,
+} from '@atende/shared';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { requireAuth } from '../auth/guard';
 import type { AppEnv } from '../http/context';
-import { errorResponses, sessionSecurity } from '../http/openapi';
+import { errorResponses, jsonBody, jsonResponse, named, sessionSecurity } from '../http/openapi';
 import { RateLimiter } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import { cancelSubscription } from './cancel-subscription';
@@ -16,18 +28,10 @@ import { createSubscription } from './create-subscription';
 import { legacySubscriptionRoutes } from './legacy-routes';
 import { getBillingOverview } from './overview';
 import { decideSandboxCheckout, getSandboxCheckout } from './sandbox/checkout';
-import {
-  BillingOverviewSchema,
-  ConfirmResultSchema,
-  InitPointSchema,
-  PlanListSchema,
-  SandboxCheckoutSchema,
-  SandboxDecisionResultSchema,
-} from './schemas';
 import { mercadoPagoWebhookRoutes } from './webhook-routes';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const BillingOverviewSchema = named(billingOverviewSchema, 'BillingOverview');
+
 const SandboxParams = z.object({ id: z.string().min(1).max(128) });
 
 const routes = {
@@ -36,7 +40,7 @@ const routes = {
     path: '/api/plans',
     tags: ['billing'],
     summary: 'The plan table (SPEC §9)',
-    responses: { 200: json(PlanListSchema, 'Plans') },
+    responses: { 200: jsonResponse(named(planListSchema, 'PlanList'), 'Plans') },
   }),
   overview: createRoute({
     method: 'get',
@@ -44,7 +48,7 @@ const routes = {
     tags: ['billing'],
     summary: "The user's plan, status, usage this month, subscription and payment history",
     security: sessionSecurity,
-    responses: { 200: json(BillingOverviewSchema, 'Billing overview'), ...errorResponses(401) },
+    responses: { 200: jsonResponse(BillingOverviewSchema, 'Billing overview'), ...errorResponses(401) },
   }),
   subscribe: createRoute({
     method: 'post',
@@ -52,8 +56,8 @@ const routes = {
     tags: ['billing'],
     summary: 'Start a subscription checkout (Essencial or Pro); answers the URL to send the browser to',
     security: sessionSecurity,
-    request: { body: body(createSubscriptionSchema) },
-    responses: { 200: json(InitPointSchema, 'Checkout created'), ...errorResponses(400, 401, 409, 429, 502) },
+    request: { body: jsonBody(createSubscriptionSchema) },
+    responses: { 200: jsonResponse(named(createSubscriptionResultSchema, 'SubscriptionCheckout'), 'Checkout created'), ...errorResponses(400, 401, 409, 429, 502) },
   }),
   confirm: createRoute({
     method: 'post',
@@ -61,8 +65,8 @@ const routes = {
     tags: ['billing'],
     summary: 'Verify a returned preapproval with the provider and activate the plan bought when it is authorized',
     security: sessionSecurity,
-    request: { body: body(confirmPaymentSchema) },
-    responses: { 200: json(ConfirmResultSchema, 'Status at the provider'), ...errorResponses(400, 401, 404, 502) },
+    request: { body: jsonBody(confirmPaymentSchema) },
+    responses: { 200: jsonResponse(named(confirmPaymentResultSchema, 'PaymentConfirmation'), 'Status at the provider'), ...errorResponses(400, 401, 404, 502) },
   }),
   cancel: createRoute({
     method: 'post',
@@ -70,7 +74,7 @@ const routes = {
     tags: ['billing'],
     summary: 'Cancel the current subscription (the account goes back to Gratuito)',
     security: sessionSecurity,
-    responses: { 200: json(BillingOverviewSchema, 'Billing overview after the cancellation'), ...errorResponses(401, 404, 502) },
+    responses: { 200: jsonResponse(BillingOverviewSchema, 'Billing overview after the cancellation'), ...errorResponses(401, 404, 502) },
   }),
   sandbox: createRoute({
     method: 'get',
@@ -79,7 +83,7 @@ const routes = {
     summary: 'The built-in test checkout of one of your subscriptions (only without Mercado Pago credentials)',
     security: sessionSecurity,
     request: { params: SandboxParams },
-    responses: { 200: json(SandboxCheckoutSchema, 'Test checkout'), ...errorResponses(401, 404) },
+    responses: { 200: jsonResponse(named(sandboxCheckoutSchema, 'SandboxCheckout'), 'Test checkout'), ...errorResponses(401, 404) },
   }),
   sandboxDecision: createRoute({
     method: 'post',
@@ -87,8 +91,8 @@ const routes = {
     tags: ['billing'],
     summary: 'Approve, reject or leave pending a test checkout',
     security: sessionSecurity,
-    request: { params: SandboxParams, body: body(sandboxDecisionSchema) },
-    responses: { 200: json(SandboxDecisionResultSchema, 'Where the browser goes next'), ...errorResponses(400, 401, 404, 409) },
+    request: { params: SandboxParams, body: jsonBody(sandboxDecisionSchema) },
+    responses: { 200: jsonResponse(named(sandboxDecisionResultSchema, 'SandboxDecisionResult'), 'Where the browser goes next'), ...errorResponses(400, 401, 404, 409) },
   }),
 };
 

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
+import { countMessageSql } from '../usage/quota';
 import { customerLabel } from './session-keys';
 
 const PREVIEW = 280;
@@ -89,11 +90,7 @@ export async function beginTurn(
       where ${externalId}::text is not null and m.external_id = ${externalId}::text
         and c.agent_id = ${key.agentId} and c.channel = ${key.channel} and c.session_id = ${key.sessionId}
     ), counted as (
-      insert into usage_counters (user_id, month, messages)
-      select ${key.userId}, ${quota.month}, 1 where not exists (select 1 from prior)
-      on conflict (user_id, month) do update set messages = usage_counters.messages + 1
-      where ${quota.limit}::int is null or usage_counters.messages < ${quota.limit}::int
-      returning 1
+      ${countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`)}
     ), convo as (
       insert into conversations (id, agent_id, user_id, channel, session_id, message_count, last_message)
       select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, ${message.slice(0, PREVIEW)}

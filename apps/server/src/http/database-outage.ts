@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ping, type Database } from '../db/client';
 import type { AppEnv } from './context';
 import { databaseUnavailable } from '../lib/errors';
+import { errorBody } from './errors';
 
 /**
  * A 500 answered while the database is unreachable becomes 503 + Retry-After:
@@ -26,6 +27,6 @@ export function databaseOutage(database: Database): MiddlewareHandler<AppEnv> {
     headers.set('Retry-After', String(error.retryAfter));
     headers.delete('Content-Length');
     c.res = undefined;
-    c.res = new Response(JSON.stringify(error.toBody()), { status: 503, headers });
+    c.res = new Response(JSON.stringify(errorBody(error)), { status: 503, headers });
   };
 }

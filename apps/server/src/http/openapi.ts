@@ -27,16 +27,37 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable',
 };
 
+/** A JSON response of a route: `responses: { 200: jsonResponse(AgentSchema, 'Agent') }`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body: `request: { body: jsonBody(createAgentSchema) }`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+/**
+ * A shared schema (packages/shared, plain zod) named as an OpenAPI component. zod copies prototype methods onto
+ * each schema when it is built, so a schema built before @hono/zod-openapi extended zod has no `.openapi()` of
+ * its own: the method is taken from the prototype. Returns a copy; the shared schema is untouched.
+ */
+export function named<T extends z.ZodType>(schema: T, name: string): T {
+  const { openapi } = z.ZodType.prototype as unknown as { openapi: (this: T, refId: string) => T };
+  return openapi.call(schema, name);
+}
+
+/** An id in a path (`{id}`, `{fileId}`…): never empty, never long. */
+export const pathId = z.string().min(1).max(64);
+/** `{id}`: the agent of the /api/agents/{id}/… routes. */
+export const IdParams = z.object({ id: pathId });
+
 /** Routes that accept the session cookie or the bearer token. */
 export const sessionSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 /** OpenAPI response entries for the given error statuses. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((s) => [
-      s,
-      { description: DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: ErrorBodySchema } } },
-    ]),
+    statuses.map((s) => [s, jsonResponse(ErrorBodySchema, DESCRIPTIONS[s] ?? 'Error')]),
   );
 }
 
@@ -63,7 +84,6 @@ export function documentApi(app: OpenAPIHono<AppEnv>) {
     in: 'cookie',
     name: 'better-auth.session_token',
   });
-  const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
   const authError = z.object({ code: z.string(), message: z.string() });
   const credentials = z.object({ email: z.email(), password: z.string() });
   app.openAPIRegistry.registerPath({
@@ -72,20 +92,20 @@ export function documentApi(app: OpenAPIHono<AppEnv>) {
     tags: ['auth'],
     summary: 'Create an account',
     request: {
-      body: json(credentials.extend({ name: z.string(), company: z.string(), phone: z.string() })),
+      body: jsonBody(credentials.extend({ name: z.string(), company: z.string(), phone: z.string() })),
     },
-    responses: { 200: { description: 'Account created' }, 422: { description: 'E-mail taken or invalid', ...json(authError) } },
+    responses: { 200: { description: 'Account created' }, 422: jsonResponse(authError, 'E-mail taken or invalid') },
   });
   app.openAPIRegistry.registerPath({
     method: 'post',
     path: '/api/auth/sign-in/email',
     tags: ['auth'],
     summary: 'Sign in (sets the session cookie; the token is also returned in set-auth-token)',
-    request: { body: json(credentials) },
+    request: { body: jsonBody(credentials) },
     responses: {
       200: { description: 'Signed in' },
-      401: { description: 'Invalid email or password', ...json(authError) },
-      429: { description: 'Too many failed attempts (Retry-After)', ...json(ErrorBodySchema) },
+      401: jsonResponse(authError, 'Invalid email or password'),
+      429: jsonResponse(ErrorBodySchema, 'Too many failed attempts (Retry-After)'),
     },
   });
   app.openAPIRegistry.registerPath({

@@ -1,5 +1,5 @@
+import type { KnowledgeBase, KnowledgeBaseInput } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { knowledgeBases, passages } from '../db/schema';
 import { writePassages } from './passages';
@@ -8,14 +8,7 @@ import { splitText } from './split';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
 
-export const knowledgeBaseSchema = z.object({
-  companyName: z.string().trim().max(200, 'Use no máximo 200 caracteres'),
-  about: z.string().trim().max(100_000, 'Use no máximo 100.000 caracteres'),
-  links: z.string().trim().max(10_000, 'Use no máximo 10.000 caracteres'),
-});
-export type KnowledgeBaseInput = z.infer<typeof knowledgeBaseSchema>;
-
-export async function getKnowledgeBase(db: Db, agentId: string) {
+export async function getKnowledgeBase(db: Db, agentId: string): Promise<KnowledgeBase> {
   const [row] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.agentId, agentId));
   return {
     companyName: row?.companyName ?? '',
@@ -38,7 +31,7 @@ export function knowledgeText(kb: KnowledgeBaseInput): string {
 }
 
 /** Saves the knowledge base and re-indexes its passages in one transaction. */
-export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId: string }, input: KnowledgeBaseInput) {
+export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId: string }, input: KnowledgeBaseInput): Promise<KnowledgeBase> {
   await db.transaction(async (tx) => {
     const now = new Date();
     await tx

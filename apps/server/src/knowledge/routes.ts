@@ -1,50 +1,21 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { MAX_FILE_BYTES } from '@atende/shared';
+import { knowledgeBaseInputSchema, knowledgeBaseSchema, knowledgeFileListSchema, MAX_FILE_BYTES, uploadedFilesSchema } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { getOwnedAgent } from '../agents/service';
 import type { Auth } from '../auth/auth';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { files } from '../db/schema';
 import { requireAuth } from '../auth/guard';
+import { files } from '../db/schema';
+import type { FileStorage } from '../files/storage';
 import type { AppEnv } from '../http/context';
+import { errorResponses, IdParams, jsonBody, jsonResponse, named, pathId, sessionSecurity } from '../http/openapi';
 import { AppError } from '../lib/errors';
-import { errorResponses, sessionSecurity } from '../http/openapi';
-import type { Logger } from '../logger';
-import type { Services } from '../services';
-import { deleteFile, listFiles, toFileDto, uploadFiles } from './files';
-import { getKnowledgeBase, knowledgeBaseSchema, saveKnowledgeBase } from './knowledge-base';
+import { deleteFile, listFiles, toFileDto, uploadFiles, type FilesDeps } from './files';
+import { getKnowledgeBase, saveKnowledgeBase } from './knowledge-base';
+import type { Retriever } from './retrieval';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const FileParams = IdParams.extend({ fileId: z.string().min(1).max(64) });
-
-const KnowledgeSchema = z
-  .object({
-    companyName: z.string(),
-    about: z.string(),
-    links: z.string(),
-    linksReport: z.string().nullable(),
-    updatedAt: z.string().nullable(),
-  })
-  .openapi('KnowledgeBase');
-const FileSchema = z
-  .object({
-    id: z.string(),
-    filename: z.string(),
-    size: z.number(),
-    mimeType: z.string(),
-    status: z.enum(['queued', 'processing', 'ready', 'error']),
-    error: z.string().nullable(),
-    passages: z.number(),
-    embedded: z.boolean(),
-    url: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('KnowledgeFile');
-const FileListSchema = z.object({ files: z.array(FileSchema), retrieval: z.enum(['hybrid', 'lexical']) }).openapi('KnowledgeFileList');
+const FileParams = IdParams.extend({ fileId: pathId });
+const KnowledgeSchema = named(knowledgeBaseSchema, 'KnowledgeBase');
 
 const routes = {
   getKnowledge: createRoute({
@@ -54,7 +25,7 @@ const routes = {
     summary: 'Company name, about text and links',
     security: sessionSecurity,
     request: { params: IdParams },
-    responses: { 200: json(KnowledgeSchema, 'Knowledge base'), ...errorResponses(401, 404) },
+    responses: { 200: jsonResponse(KnowledgeSchema, 'Knowledge base'), ...errorResponses(401, 404) },
   }),
   putKnowledge: createRoute({
     method: 'put',
@@ -62,8 +33,8 @@ const routes = {
     tags: ['knowledge'],
     summary: 'Save the knowledge base (text indexed at once; links fetched in the background)',
     security: sessionSecurity,
-    request: { params: IdParams, body: { content: { 'application/json': { schema: knowledgeBaseSchema } }, required: true } },
-    responses: { 200: json(KnowledgeSchema, 'Saved'), ...errorResponses(400, 401, 404) },
+    request: { params: IdParams, body: jsonBody(knowledgeBaseInputSchema) },
+    responses: { 200: jsonResponse(KnowledgeSchema, 'Saved'), ...errorResponses(400, 401, 404) },
   }),
   listFiles: createRoute({
     method: 'get',
@@ -72,7 +43,7 @@ const routes = {
     summary: "The agent's files and their ingestion status",
     security: sessionSecurity,
     request: { params: IdParams },
-    responses: { 200: json(FileListSchema, 'Files'), ...errorResponses(401, 404) },
+    responses: { 200: jsonResponse(named(knowledgeFileListSchema, 'KnowledgeFileList'), 'Files'), ...errorResponses(401, 404) },
   }),
   deleteFile: createRoute({
     method: 'delete',
@@ -85,9 +56,13 @@ const routes = {
   }),
 };
 
-export function knowledgeRoutes(deps: { db: Db; auth: Auth; config: Config; services: Services; logger: Logger }) {
-  const { db, auth, config, services } = deps;
-  const filesDeps = { db, config, storage: services.storage, signer: services.signer, ingestion: services.ingestion, logger: deps.logger };
+export interface KnowledgeRoutesDeps extends FilesDeps {
+  auth: Auth;
+  retriever: Pick<Retriever, 'mode'>;
+}
+
+export function knowledgeRoutes(deps: KnowledgeRoutesDeps) {
+  const { db, auth, storage, signer, ingestion, retriever } = deps;
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/agents/:id/knowledge', requireAuth(auth));
   app.use('/api/agents/:id/files', requireAuth(auth));
@@ -104,50 +79,8 @@ export function knowledgeRoutes(deps: { db: Db; auth: Auth; config: Config; serv
       params: IdParams,
       body: { content: { 'multipart/form-data': { schema: z.object({ files: z.array(z.string().openapi({ format: 'binary' })) }) } } },
     },
-    responses: { 201: json(z.object({ files: z.array(FileSchema) }), 'Stored and queued'), ...errorResponses(400, 401, 404, 413, 415) },
+    responses: { 201: jsonResponse(uploadedFilesSchema, 'Stored and queued'), ...errorResponses(400, 401, 404, 413, 415) },
   });
-  app.post(
-    '/api/agents/:id/files',
-    bodyLimit({
-      maxSize: MAX_FILE_BYTES + 1024 * 1024,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'Upload too large', {
-          userMessage: 'O envio passa do limite de 50 MB por arquivo. Envie um arquivo por vez.',
-        });
-      },
-    }),
-    async (c) => {
-      const agent = await owned(c, c.req.param('id'));
-      const form = await c.req.parseBody({ all: true }).catch(() => {
-        throw new AppError('VALIDATION_FAILED', 'Expected multipart/form-data', { userMessage: 'Envio de arquivos inválido.' });
-      });
-      const field = form.files;
-      const list = (Array.isArray(field) ? field : field ? [field] : []).filter((f): f is File => f instanceof File);
-      const uploads = await Promise.all(
-        list.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
-      );
-      const rows = await uploadFiles(filesDeps, { userId: agent.userId, agentId: agent.id }, uploads);
-      return c.json({ files: rows.map((r) => toFileDto(r, filesDeps)) }, 201);
-    },
-  );
-
-  // The owner's own download (cookie or bearer), and the signed link for anyone holding it.
-  app.get('/api/agents/:id/files/:fileId/download', async (c) => {
-    const agent = await owned(c, c.req.param('id'));
-    const [row] = await db.select().from(files).where(eq(files.id, c.req.param('fileId')));
-    if (!row || row.agentId !== agent.id) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
-    return sendFile(services, row);
-  });
-  app.get('/files/:fileId', async (c) => {
-    const fileId = c.req.param('fileId');
-    if (!services.signer.verify(fileId, c.req.query('expires'), c.req.query('signature'))) {
-      throw new AppError('FORBIDDEN', 'Invalid or expired file link', { userMessage: 'Link de arquivo inválido ou expirado.' });
-    }
-    const [row] = await db.select().from(files).where(eq(files.id, fileId));
-    if (!row) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
-    return sendFile(services, row);
-  });
-
   return app
     .openapi(routes.getKnowledge, async (c) => {
       const agent = await owned(c, c.req.valid('param').id);
@@ -156,25 +89,65 @@ export function knowledgeRoutes(deps: { db: Db; auth: Auth; config: Config; serv
     .openapi(routes.putKnowledge, async (c) => {
       const agent = await owned(c, c.req.valid('param').id);
       const saved = await saveKnowledgeBase(db, { userId: agent.userId, agentId: agent.id }, c.req.valid('json'));
-      await services.ingestion.enqueueKnowledge(agent.id);
+      await ingestion.enqueueKnowledge(agent.id);
       return c.json(saved, 200);
     })
     .openapi(routes.listFiles, async (c) => {
       const agent = await owned(c, c.req.valid('param').id);
       c.header('Cache-Control', 'private, no-store');
       const rows = await listFiles(db, agent.id);
-      return c.json({ files: rows.map((r) => toFileDto(r, filesDeps)), retrieval: services.retriever.mode }, 200);
+      return c.json({ files: rows.map((r) => toFileDto(r, deps)), retrieval: retriever.mode }, 200);
     })
     .openapi(routes.deleteFile, async (c) => {
       const { id, fileId } = c.req.valid('param');
       const agent = await owned(c, id);
-      await deleteFile(filesDeps, agent.id, fileId);
+      await deleteFile(deps, agent.id, fileId);
       return c.body(null, 204);
+    })
+    .post(
+      '/api/agents/:id/files',
+      bodyLimit({
+        maxSize: MAX_FILE_BYTES + 1024 * 1024,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'Upload too large', {
+            userMessage: 'O envio passa do limite de 50 MB por arquivo. Envie um arquivo por vez.',
+          });
+        },
+      }),
+      async (c) => {
+        const agent = await owned(c, c.req.param('id'));
+        const form = await c.req.parseBody({ all: true }).catch(() => {
+          throw new AppError('VALIDATION_FAILED', 'Expected multipart/form-data', { userMessage: 'Envio de arquivos inválido.' });
+        });
+        const field = form.files;
+        const list = (Array.isArray(field) ? field : field ? [field] : []).filter((f): f is File => f instanceof File);
+        const uploads = await Promise.all(
+          list.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
+        );
+        const rows = await uploadFiles(deps, { userId: agent.userId, agentId: agent.id }, uploads);
+        return c.json({ files: rows.map((r) => toFileDto(r, deps)) }, 201);
+      },
+    )
+    // The owner's own download (cookie or bearer), and the signed link for anyone holding it.
+    .get('/api/agents/:id/files/:fileId/download', async (c) => {
+      const agent = await owned(c, c.req.param('id'));
+      const [row] = await db.select().from(files).where(eq(files.id, c.req.param('fileId')));
+      if (!row || row.agentId !== agent.id) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
+      return sendFile(storage, row);
+    })
+    .get('/files/:fileId', async (c) => {
+      const fileId = c.req.param('fileId');
+      if (!signer.verify(fileId, c.req.query('expires'), c.req.query('signature'))) {
+        throw new AppError('FORBIDDEN', 'Invalid or expired file link', { userMessage: 'Link de arquivo inválido ou expirado.' });
+      }
+      const [row] = await db.select().from(files).where(eq(files.id, fileId));
+      if (!row) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
+      return sendFile(storage, row);
     });
 }
 
-async function sendFile(services: Services, row: typeof files.$inferSelect): Promise<Response> {
-  const bytes = await services.storage.get(row.path);
+async function sendFile(storage: FileStorage, row: typeof files.$inferSelect): Promise<Response> {
+  const bytes = await storage.get(row.path);
   return new Response(bytes, {
     headers: {
       'Content-Type': row.mimeType,

@@ -1,6 +1,9 @@
-import { errorCodes, type ApiErrorBody, type ErrorCode } from '@atende/shared';
+import { errorCodes, type ErrorCode } from '@atende/shared';
 
-/** The one error type of the server. Routes throw it; the error handler renders it. */
+/**
+ * The one error type of the server, thrown by any module (domain code and routes alike). Only http/ renders it
+ * (http/errors.ts: the API error body, Retry-After).
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly userMessage: string;
@@ -23,17 +26,6 @@ export class AppError extends Error {
 
   get status(): number {
     return errorCodes[this.code].status;
-  }
-
-  toBody(): ApiErrorBody {
-    return {
-      error: {
-        code: this.code,
-        message: this.message,
-        userMessage: this.userMessage,
-        ...(this.details ? { details: this.details } : {}),
-      },
-    };
   }
 }
 

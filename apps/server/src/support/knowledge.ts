@@ -1,5 +1,4 @@
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, planIds, plans, type Plan } from '@atende/shared';
-import type { KnowledgeBaseInput } from '../knowledge/knowledge-base';
+import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, planIds, plans, type KnowledgeBaseInput, type Plan } from '@atende/shared';
 
 /*
  * The support agent's knowledge: the product FAQ, the plans (from the shared

@@ -1,7 +1,26 @@
-import { quotaMonth } from '@atende/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { quotaMonth, type Plan, type Usage } from '@atende/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { usageCounters } from '../db/schema';
+
+/*
+ * The monthly message quota: one counter row per account and quota month (São Paulo time). Chat counts and
+ * refunds messages here; agents and billing read the usage. Nothing else writes `usage_counters`.
+ */
+
+/**
+ * Counts one message against the account's quota, as a data-modifying statement for a CTE of a larger
+ * statement (the chat turn's): an upsert that only increments while under the limit, so concurrent turns on
+ * any instance cannot over-admit. It returns a row when the message was counted; `when` guards it (a message
+ * redelivered by its channel is not counted twice).
+ */
+export function countMessageSql(userId: string, quota: { month: string; limit: number | null }, when: SQL): SQL {
+  return sql`insert into usage_counters (user_id, month, messages)
+      select ${userId}, ${quota.month}, 1 where ${when}
+      on conflict (user_id, month) do update set messages = usage_counters.messages + 1
+      where ${quota.limit}::int is null or usage_counters.messages < ${quota.limit}::int
+      returning 1`;
+}
 
 /** Gives back a message that was counted but not answered (the provider failed). */
 export async function refundMessage(db: Db, userId: string, month: string): Promise<void> {
@@ -17,4 +36,15 @@ export async function messagesUsed(db: Db, userId: string, at = new Date()): Pro
     .from(usageCounters)
     .where(and(eq(usageCounters.userId, userId), eq(usageCounters.month, quotaMonth(at))));
   return row?.messages ?? 0;
+}
+
+/** The account's usage this month against its plan, as 'Meus agentes' and 'Meu plano' show it. */
+export function usageOf(plan: Plan, counts: { messagesUsed: number; agentsUsed: number }, at = new Date()): Usage {
+  return {
+    month: quotaMonth(at),
+    messagesUsed: counts.messagesUsed,
+    messagesQuota: plan.monthlyMessages,
+    agentsUsed: counts.agentsUsed,
+    agentsLimit: plan.maxAgents,
+  };
 }

@@ -11,7 +11,7 @@ import { agents, profiles } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
-import { toAppError } from '../../http/middleware';
+import { errorBody, toAppError } from '../../http/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
 import { runTurn, type ChatRuntime } from '../../chat/runtime';
@@ -106,7 +106,7 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
       } catch (err) {
         const error = toAppError(err, 'Chat service unavailable');
         if (error.status >= 500) c.get('logger')?.error({ err }, 'chat turn failed');
-        await stream.writeSSE({ event: 'error', data: JSON.stringify(error.toBody()) });
+        await stream.writeSSE({ event: 'error', data: JSON.stringify(errorBody(error)) });
       } finally {
         clearInterval(heartbeat);
       }

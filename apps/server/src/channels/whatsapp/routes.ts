@@ -1,46 +1,18 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { whatsappConfigInputSchema } from '@atende/shared';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { whatsappCheckSchema, whatsappConfigInputSchema, whatsappConfigSchema } from '@atende/shared';
 import { getOwnedAgent } from '../../agents/service';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../auth/guard';
 import type { AppEnv } from '../../http/context';
-import { errorResponses, sessionSecurity } from '../../http/openapi';
+import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../../http/openapi';
 import { getWhatsAppConfig, reverifyWhatsAppConfig, saveWhatsAppConfig } from './configuration';
 import type { WhatsApp } from './service';
 import { whatsappWebhookRoutes } from './webhook';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-
-const nullableString = z.string().nullable();
-const ConfigSchema = z
-  .object({
-    configured: z.boolean(),
-    webhookUrl: z.string().openapi({ description: '{PUBLIC_URL}/chat/{webhookId}' }),
-    verifyToken: z.string().openapi({ description: 'hub.verify_token of the webhook handshake' }),
-    phoneNumberId: nullableString,
-    metaToken: nullableString.openapi({ description: 'Masked (last 4 characters)' }),
-    appSecret: nullableString.openapi({ description: 'Masked; null when notifications are not signature-checked' }),
-    phoneNumber: nullableString,
-    status: nullableString,
-    qualityRating: nullableString,
-    verifiedAt: nullableString,
-    lastError: nullableString,
-    updatedAt: nullableString,
-  })
-  .openapi('WhatsAppConfig');
-const VerificationSchema = z
-  .object({
-    verified: z.boolean(),
-    phoneNumber: nullableString,
-    status: nullableString,
-    quality_rating: nullableString,
-    error: nullableString,
-  })
-  .openapi('WhatsAppVerification');
-const CheckSchema = z.object({ verification: VerificationSchema, config: ConfigSchema }).openapi('WhatsAppCheck');
+const ConfigSchema = named(whatsappConfigSchema, 'WhatsAppConfig');
+const CheckSchema = named(whatsappCheckSchema, 'WhatsAppCheck');
 
 const routes = {
   get: createRoute({
@@ -50,7 +22,7 @@ const routes = {
     summary: 'The saved WhatsApp configuration (secrets masked), webhook URL and verify token',
     security: sessionSecurity,
     request: { params: IdParams },
-    responses: { 200: json(ConfigSchema, 'Configuration'), ...errorResponses(401, 404) },
+    responses: { 200: jsonResponse(ConfigSchema, 'Configuration'), ...errorResponses(401, 404) },
   }),
   put: createRoute({
     method: 'put',
@@ -58,8 +30,8 @@ const routes = {
     tags: ['whatsapp'],
     summary: 'Verify the credentials with the Graph API, then save them (encrypted); empty secrets keep the stored ones',
     security: sessionSecurity,
-    request: { params: IdParams, body: { content: { 'application/json': { schema: whatsappConfigInputSchema } }, required: true } },
-    responses: { 200: json(CheckSchema, 'Verified and saved'), ...errorResponses(400, 401, 404, 502) },
+    request: { params: IdParams, body: jsonBody(whatsappConfigInputSchema) },
+    responses: { 200: jsonResponse(CheckSchema, 'Verified and saved'), ...errorResponses(400, 401, 404, 502) },
   }),
   verify: createRoute({
     method: 'post',
@@ -68,7 +40,7 @@ const routes = {
     summary: 'Re-verify the saved credentials',
     security: sessionSecurity,
     request: { params: IdParams },
-    responses: { 200: json(CheckSchema, 'Verification result'), ...errorResponses(401, 404) },
+    responses: { 200: jsonResponse(CheckSchema, 'Verification result'), ...errorResponses(401, 404) },
   }),
 };
 

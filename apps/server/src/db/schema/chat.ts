@@ -1,6 +1,6 @@
 import { ANSWER_OUTCOMES } from '@atende/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userIdColumn, agentIdColumn } from './refs';
 import { createdAt } from './columns';
 
@@ -46,15 +46,4 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, sql`${t.seq} desc`),
     uniqueIndex('messages_external_id_uq').on(t.conversationId, t.externalId).where(sql`${t.externalId} is not null`),
   ],
-);
-
-/** Messages counted per account and quota month (America/Sao_Paulo), incremented atomically. */
-export const usageCounters = pgTable(
-  'usage_counters',
-  {
-    userId: userIdColumn(),
-    month: text('month').notNull(),
-    messages: integer('messages').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );

@@ -1,3 +1,4 @@
+import type { KnowledgeBase } from '@atende/shared';
 import { useId, useState, type FormEvent, type TextareaHTMLAttributes } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/Alert';
@@ -6,7 +7,7 @@ import { cn } from '../../components/ui/cn';
 import { Field, inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
-import { useKnowledgeBase, useSaveKnowledgeBase, type KnowledgeBase } from './api';
+import { useKnowledgeBase, useSaveKnowledgeBase } from './api';
 import { LinksReport } from './LinksReport';
 
 /** After a save with links, the report of unreadable links is looked for during this long. */

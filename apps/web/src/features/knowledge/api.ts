@@ -1,25 +1,6 @@
-import { isApiErrorBody, type KnowledgeFile } from '@atende/shared';
+import { isApiErrorBody, type KnowledgeBase, type KnowledgeBaseInput, type KnowledgeFile, type KnowledgeFileList } from '@atende/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
-
-/** What the merchant types about the company (SPEC §3 knowledge_base). */
-export interface KnowledgeBaseInput {
-  companyName: string;
-  about: string;
-  links: string;
-}
-
-export interface KnowledgeBase extends KnowledgeBaseInput {
-  /** Links that could not be read, one per line ("url: reason"); null when all were read. */
-  linksReport: string | null;
-  updatedAt: string | null;
-}
-
-export interface KnowledgeFileList {
-  files: KnowledgeFile[];
-  /** 'lexical' when no embeddings provider is configured: keyword search only. */
-  retrieval: 'hybrid' | 'lexical';
-}
 
 export const knowledgeKeys = {
   base: (agentId: string) => ['knowledge', agentId] as const,

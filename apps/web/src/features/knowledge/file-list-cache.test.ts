@@ -1,7 +1,7 @@
-import type { KnowledgeFile } from '@atende/shared';
+import type { KnowledgeFile, KnowledgeFileList } from '@atende/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { knowledgeKeys, updateFileList, type KnowledgeFileList } from './api';
+import { knowledgeKeys, updateFileList } from './api';
 
 const file = (id: string) => ({ id, filename: `${id}.pdf`, status: 'ready' }) as KnowledgeFile;
 const key = knowledgeKeys.files('agente');

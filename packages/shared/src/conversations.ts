@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { channels, chatRoles } from './chat';
+
+/** One message of a conversation (the public chat's history and the owner's transcripts). */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(chatRoles),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A conversation in the owner's list (GET /api/agents/{id}/conversations). */
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  /**
+   * Who the customer is, as the dashboard shows it: 'Visitante 3F9A2C' on the web (derived from the stored
+   * key, never the session secret), the customer's number on WhatsApp. Stable per conversation.
+   */
+  customerLabel: z.string().describe("'Visitante 3F9A2C' on the web (never the session secret), the number on WhatsApp"),
+  channel: z.enum(channels),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string(),
+  messageCount: z.number(),
+  createdAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListSchema = z.object({ conversations: z.array(conversationSummarySchema) });
+
+/** One transcript (GET /api/agents/{id}/conversations/{conversationId}). */
+export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(chatMessageSchema) });
+export type Conversation = z.infer<typeof conversationSchema>;

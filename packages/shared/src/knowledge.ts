@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { fileStatuses } from './files';
+
+/** PUT /api/agents/{id}/knowledge: the company name, the about text and the links (one per line). */
+export const knowledgeBaseInputSchema = z.object({
+  companyName: z.string().trim().max(200, 'Use no máximo 200 caracteres'),
+  about: z.string().trim().max(100_000, 'Use no máximo 100.000 caracteres'),
+  links: z.string().trim().max(10_000, 'Use no máximo 10.000 caracteres'),
+});
+export type KnowledgeBaseInput = z.infer<typeof knowledgeBaseInputSchema>;
+
+/** GET and PUT /api/agents/{id}/knowledge. */
+export const knowledgeBaseSchema = z.object({
+  companyName: z.string(),
+  about: z.string(),
+  links: z.string(),
+  /** Links that could not be read, one per line ("url: reason"); null when all were read. */
+  linksReport: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
+
+/** An uploaded file and its ingestion status. */
+export const knowledgeFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+  status: z.enum(fileStatuses),
+  error: z.string().nullable(),
+  passages: z.number(),
+  /** True when the passages have embeddings (semantic search); false = lexical search only. */
+  embedded: z.boolean(),
+  /** Signed download link (valid for a year). */
+  url: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
+
+/** GET /api/agents/{id}/files: the files and how the agent searches them. */
+export const knowledgeFileListSchema = z.object({
+  files: z.array(knowledgeFileSchema),
+  /** 'lexical' when no embeddings provider is configured: keyword search only. */
+  retrieval: z.enum(['hybrid', 'lexical']),
+});
+export type KnowledgeFileList = z.infer<typeof knowledgeFileListSchema>;
+
+/** POST /api/agents/{id}/files: the stored files, queued for ingestion. */
+export const uploadedFilesSchema = z.object({ files: z.array(knowledgeFileSchema) });
