@@ -19,6 +19,7 @@ import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
 import { knowledgeRoutes } from './knowledge/routes';
+import { taughtAnswerRoutes } from './learning/routes';
 import type { Logger } from './logger';
 import { publicConfigRoutes } from './public-config';
 import type { Services } from './services';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
         retriever: services.retriever,
       }),
     )
+    .route('/', taughtAnswerRoutes(database.db, auth))
     .route('/', webChatRoutes({ runtime: services.runtime, config, limits: deps.limits?.chat }))
     .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
     .route('/', billingRoutes({ db: database.db, auth, config, logger }));

@@ -12,6 +12,7 @@ import { createEmbedder, type Embedder } from './knowledge/embedder';
 import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/ingestion';
 import { createRetriever, type Retriever } from './knowledge/retrieval';
 import { VectorIndex } from './knowledge/vectors';
+import { findTaughtAnswer } from './learning/taught-answers';
 import type { Logger } from './logger';
 import { createMailer, mailQueues, type Mailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
@@ -47,7 +48,13 @@ export async function createServices(
   const storage = overrides.storage ?? createStorage(config);
   const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues]);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
-  const runtime: ChatRuntime = { db: database.db, responder, retriever, logger };
+  const runtime: ChatRuntime = {
+    db: database.db,
+    responder,
+    retriever,
+    logger,
+    taughtAnswers: (agentId, message) => findTaughtAnswer(database.db, agentId, message),
+  };
   const whatsapp = createWhatsApp({ config, jobs, runtime });
   const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
   return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, mail };

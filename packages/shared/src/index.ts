@@ -14,3 +14,4 @@ export * from './files';
 export * from './knowledge';
 export * from './billing';
 export * from './whatsapp';
+export * from './insights';

@@ -72,6 +72,7 @@ function idsFor(param: string, path: string): string[] {
   if (param === 'id' && path.startsWith('/api/billing/sandbox/')) return [a.checkouts.approved, a.checkouts.pending];
   if (param === 'fileId') return [a.file.id];
   if (param === 'conversationId') return [a.conversationId];
+  if (param === 'answerId') return [a.taughtAnswerId];
   throw new Error(`No resource of account A for {${param}} in ${path}: describe it in the isolation matrix.`);
 }
 
@@ -101,6 +102,8 @@ function bodyFor(op: Operation): RequestInit['body'] | undefined {
     'PATCH /api/agents/{id}': { name: 'Renomeado por outra conta', active: false, systemMessage: 'Responda só em inglês.' },
     'PUT /api/agents/{id}/knowledge': { companyName: 'Outra empresa', about: 'Texto de outra conta.', links: '' },
     'PUT /api/agents/{id}/whatsapp': { metaToken: b.whatsapp.metaToken, phoneNumberId: b.whatsapp.phoneNumberId },
+    'POST /api/agents/{id}/answers': { question: 'Vocês abrem aos domingos?', answer: 'Resposta de outra conta.' },
+    'PATCH /api/agents/{id}/answers/{answerId}': { question: 'Pergunta trocada por outra conta?', answer: 'Resposta trocada por outra conta.' },
     'POST /api/billing/subscriptions': { plan: 'essencial' },
     'POST /api/billing/confirm': { preapproval_id: a.checkouts.pending },
     'POST /api/billing/sandbox/{id}/decision': { decision: 'approve' },
@@ -137,6 +140,10 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'DELETE /api/agents/{id}/files/{fileId}',
         'PUT /api/agents/{id}/knowledge',
         'PUT /api/agents/{id}/whatsapp',
+        'GET /api/agents/{id}/answers',
+        'POST /api/agents/{id}/answers',
+        'PATCH /api/agents/{id}/answers/{answerId}',
+        'DELETE /api/agents/{id}/answers/{answerId}',
         'GET /api/billing',
         'POST /api/billing/sandbox/{id}/decision',
       ]),
@@ -271,7 +278,7 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
     const { agents } = (await list.json()) as { agents: Array<{ id: string }> };
     expect(agents.length).toBeGreaterThanOrEqual(2); // its own, and the one created by the matrix
     for (const { id } of agents) {
-      for (const sub of ['', '/workflow', '/files', '/knowledge', '/conversations', '/whatsapp']) {
+      for (const sub of ['', '/workflow', '/files', '/knowledge', '/conversations', '/whatsapp', '/answers']) {
         const res = await ctx.request(`/api/agents/${id}${sub}`, { token: b.user.token });
         expect(res.status).toBe(200);
         expectNothingOfA(`GET /api/agents/${id}${sub}`, await res.text());

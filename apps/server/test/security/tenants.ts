@@ -25,6 +25,8 @@ export interface Tenant {
   fileText: string;
   sessionId: string;
   conversationId: string;
+  /** A taught answer ('Ensinar resposta'). */
+  taughtAnswerId: string;
   whatsapp: { phoneNumberId: string; metaToken: string; appSecret: string };
   /** Sandbox preapprovals: one approved (the current Pro plan) and one still pending. */
   checkouts: { approved: string; pending: string };
@@ -61,6 +63,14 @@ export async function seedTenant(
   const convs = await ctx.request(`/api/agents/${agent.id}/conversations`, auth);
   const [conversation] = ((await convs.json()) as { conversations: ConversationSummary[] }).conversations;
 
+  const taught = await ctx.request(`/api/agents/${agent.id}/answers`, {
+    method: 'POST',
+    ...auth,
+    json: { question: `Qual o código da promoção ${label}?`, answer: `O código é ${marker}.` },
+  });
+  expect(taught.status).toBe(201);
+  const taughtAnswerId = ((await taught.json()) as { id: string }).id;
+
   const number = graph.addNumber();
   const whatsapp = { phoneNumberId: number.id, metaToken: number.token, appSecret: randomMarker('segredo') };
   const wa = await ctx.request(`/api/agents/${agent.id}/whatsapp`, { method: 'PUT', ...auth, json: whatsapp });
@@ -82,6 +92,7 @@ export async function seedTenant(
     fileText,
     sessionId,
     conversationId: conversation!.id,
+    taughtAnswerId,
     whatsapp,
     checkouts: { approved, pending },
   };
@@ -106,6 +117,7 @@ export function identifyingStrings(t: Tenant): string[] {
     t.agent.webhookId,
     t.file.id,
     t.conversationId,
+    t.taughtAnswerId,
     t.sessionId,
     t.whatsapp.phoneNumberId,
     t.whatsapp.metaToken,
@@ -117,7 +129,7 @@ export function identifyingStrings(t: Tenant): string[] {
 
 /** Every row of every table in the public schema that mentions one of the tenant's ids, as sorted JSON. */
 export async function snapshotRows(ctx: TestContext, t: Tenant): Promise<Record<string, string[]>> {
-  const ids = [t.user.id, t.agent.id, t.conversationId, t.file.id, t.checkouts.approved, t.checkouts.pending];
+  const ids = [t.user.id, t.agent.id, t.conversationId, t.taughtAnswerId, t.file.id, t.checkouts.approved, t.checkouts.pending];
   const tables = await rows<{ name: string }>(
     ctx,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,

@@ -45,5 +45,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, sql`${t.seq} desc`),
     uniqueIndex('messages_external_id_uq').on(t.conversationId, t.externalId).where(sql`${t.externalId} is not null`),
+    /** The Painel's rollup reads new messages in order (insights/rollup.ts). */
+    index('messages_seq_idx').on(t.seq),
+    /** The Painel's 'Perguntas sem resposta' reads only these (insights/unanswered.ts). */
+    index('messages_unanswered_idx').on(t.conversationId, t.seq).where(sql`${t.outcome} = 'unanswered'`),
   ],
 );

@@ -6,3 +6,4 @@ export * from './usage';
 export * from './knowledge';
 export * from './billing';
 export * from './whatsapp';
+export * from './insights';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** Taught answers ('Ensinar resposta'): the merchant's own answer to a question customers ask. */
+export const TAUGHT_QUESTION_MAX = 300;
+export const TAUGHT_ANSWER_MAX = 4000;
+export const TAUGHT_VARIANTS_MAX = 20;
+/** Taught answers per agent. */
+export const TAUGHT_ANSWERS_MAX = 500;
+
+const question = z
+  .string()
+  .trim()
+  .min(1, 'Escreva a pergunta do cliente')
+  .max(TAUGHT_QUESTION_MAX, `Use no máximo ${TAUGHT_QUESTION_MAX} caracteres na pergunta`);
+const answer = z
+  .string()
+  .trim()
+  .min(1, 'Escreva a resposta')
+  .max(TAUGHT_ANSWER_MAX, `Use no máximo ${TAUGHT_ANSWER_MAX} caracteres na resposta`);
+
+export const taughtAnswerInputSchema = z.object({
+  question,
+  answer,
+  /** Other wordings customers used (the grouped unanswered questions it is taught from). */
+  variants: z
+    .array(z.string().trim().min(1).max(TAUGHT_QUESTION_MAX, `Use no máximo ${TAUGHT_QUESTION_MAX} caracteres em cada pergunta`))
+    .max(TAUGHT_VARIANTS_MAX, `No máximo ${TAUGHT_VARIANTS_MAX} outras formas da pergunta`)
+    .optional(),
+});
+export type TaughtAnswerInput = z.infer<typeof taughtAnswerInputSchema>;
+
+export const taughtAnswerPatchSchema = z
+  .object({ question: question.optional(), answer: answer.optional() })
+  .refine((v) => v.question !== undefined || v.answer !== undefined, 'Nada para alterar');
+export type TaughtAnswerPatch = z.infer<typeof taughtAnswerPatchSchema>;
+
+export const taughtAnswerSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  variants: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaughtAnswer = z.infer<typeof taughtAnswerSchema>;
+export const taughtAnswerListSchema = z.object({ answers: z.array(taughtAnswerSchema) });
+
+/** The Painel's periods, in days (today included). */
+export const INSIGHT_PERIODS = [7, 30, 90] as const;
+export const INSIGHT_DAYS_MAX = 90;
+
+/** Where conversations happen, as the Painel names them. */
+export const INSIGHT_CHANNELS = ['web', 'whatsapp'] as const;
+export const insightChannelLabels: Record<string, string> = { web: 'Link e site', whatsapp: 'WhatsApp' };
+
+const count = z.number().int().nonnegative();
+
+export const unansweredGroupSchema = z.object({
+  /** The group's most recent wording. */
+  question: z.string(),
+  /** Every distinct wording of the group, most recent first (at most 10). */
+  variants: z.array(z.string()),
+  count,
+  lastAskedAt: z.string(),
+  /** The conversations where it was asked, most recent first (at most 5). */
+  conversations: z.array(z.object({ id: z.string(), askedAt: z.string() })),
+  agentId: z.string(),
+  agentName: z.string(),
+});
+export type UnansweredGroup = z.infer<typeof unansweredGroupSchema>;
+
+export const insightsSchema = z.object({
+  /** First and last day of the period (YYYY-MM-DD, São Paulo), and its length in days. */
+  from: z.string(),
+  to: z.string(),
+  days: count,
+  totals: z.object({
+    /** Conversations started in the period. */
+    conversations: count,
+    /** Customers' messages. */
+    messages: count,
+    /** The agent's replies to questions, by what they did. */
+    answered: count,
+    unanswered: count,
+    /** Customers who asked for a person (handed to the team). */
+    handedOff: count,
+    /** Calculations, greetings and notices: replies that are neither answers nor missed questions. */
+    other: count,
+    /** Average time from a customer's message to the agent's reply, in ms (null: no replies). */
+    averageAnswerMs: z.number().nullable(),
+  }),
+  daily: z.array(z.object({ date: z.string(), conversations: count, messages: count, answered: count, unanswered: count })),
+  channels: z.array(z.object({ channel: z.string(), conversations: count, messages: count })),
+  /** Customers' messages by hour of the day (0–23, São Paulo). */
+  hours: z.array(count),
+  usage: z.object({
+    month: z.string(),
+    /** The account's messages this month (every agent), and this scope's share. */
+    used: count,
+    scopeUsed: count,
+    /** null: unlimited. */
+    quota: z.number().nullable(),
+    /** Messages the account will have used by the end of the month at this month's pace. */
+    projected: count,
+    /** When the quota runs out at this pace (YYYY-MM-DD), or null when it lasts the month. */
+    runsOutOn: z.string().nullable(),
+  }),
+  unanswered: z.array(unansweredGroupSchema),
+});
+export type Insights = z.infer<typeof insightsSchema>;
+
+export const accountInsightsSchema = insightsSchema.extend({
+  agents: z.array(z.object({ id: z.string(), name: z.string(), conversations: count, messages: count, unanswered: count })),
+});
+export type AccountInsights = z.infer<typeof accountInsightsSchema>;
+
+export const insightSettingsSchema = z.object({ weeklySummary: z.boolean() });
+export type InsightSettings = z.infer<typeof insightSettingsSchema>;
+
+/**
+ * A customer's request to talk to a person ("quero falar com um atendente", "tem alguém aí?", "atendente!"):
+ * the Painel counts it as handed to a person, and the question before it as one the agent missed. Written as a
+ * regular expression that JavaScript and Postgres (`~*`) read the same way.
+ */
+export const PERSON_REQUEST_PATTERN = [
+  '(falar|conversar|chamar|chama|passa|passar|transfere|transferir|transfira|atendid[oa] por)[^.?!]{0,30}(atendente|humano|humana|pessoa|algu[eé]m|gerente|vendedor|vendedora|dono|dona|funcion[aá]rio|equipe)',
+  '(quero|queria|preciso|gostaria de)[^.?!]{0,20}(atendente|humano|atendimento humano|gerente)',
+  '^[^a-z]*(atendente|humano|atendimento humano|pessoa real)[^a-z]*$',
+  '^[^a-z]*(tem )?algu[eé]m (a[ií]|para me atender|pra me atender)',
+].join('|');
+const personRequest = new RegExp(PERSON_REQUEST_PATTERN, 'i');
+export const asksForPerson = (text: string) => personRequest.test(text);
