@@ -1,6 +1,5 @@
 import { encodeTsvector } from '../db/copy-format';
-import { tablePassages } from './parsers/rows';
-import { type ParsedDocument } from './parsers/types';
+import { tablePassages, type ParsedDocument } from './parsers';
 import { splitText } from './split';
 import { lexemeSet } from './text-search';
 

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '../components/ui/cn';
 import { LogoMark } from '../components/ui/Logo';
-import { authClient, useSession } from '../features/auth/api/auth-client';
+import { authClient, useSession } from '../features/auth';
 
 /** Dashboard shell (SPEC §2): collapsible sidebar, user badge, help and settings menu. */
 /** The sidebar starts expanded (SPEC §2), except on phones where it would leave no room for the page. */

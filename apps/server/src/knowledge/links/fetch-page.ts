@@ -21,7 +21,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
-import { bomEncoding, decodeWindows1252 } from '../parsers/text';
+import { bomEncoding, decodeWindows1252 } from '../parsers';
 import { LinkFetchError } from './errors';
 import { renderDocument, type RenderedPage } from './render';
 import { DEFAULT_RENDER_TIMEOUT_MS, renderHtmlInWorker } from './render-worker';

@@ -1,6 +1,7 @@
 /** The document parsing layer of the knowledge base: detect → parse (in a worker) → passages for tables. */
 export { detectFileType } from './detect';
 export { ParseError } from './errors';
-export { tableToPassages } from './rows';
+export { tablePassages, tableToPassages } from './rows';
 export { parseFile, readPassages } from './run';
+export { bomEncoding, decodeWindows1252 } from './text';
 export { MIME_BY_KIND, type FileKind, type ParsedDocument, type Sheet } from './types';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useCopy } from '../../lib/useCopy';
-import { authClient } from '../auth/api/auth-client';
+import { authClient } from '../auth';
 import { useMe } from './api';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });

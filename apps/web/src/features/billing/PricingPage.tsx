@@ -4,7 +4,7 @@ import { LegalLinks } from '../../components/LegalLinks';
 import { buttonClass } from '../../components/ui/Button';
 import { Logo } from '../../components/ui/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { authClient, useSession } from '../auth/api/auth-client';
+import { authClient, useSession } from '../auth';
 import { useBilling } from './api';
 import { PlanCard } from './components/PlanCard';
 
