@@ -31,6 +31,7 @@ export const SERVER_ORDER = [
   'usage',
   'agents',
   'knowledge',
+  'learning',
   'chat',
   'channels',
   'billing',
