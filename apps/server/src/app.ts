@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './health';
 import type { AppEnv } from './http/context';
+import { requestBodyLimits } from './http/body-limit';
 import { databaseOutage } from './http/database-outage';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requestLogger } from './http/middleware';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
     requestId(),
     requestLogger(logger),
     securityHeaders({ https: config.publicUrl.startsWith('https://') }),
+    requestBodyLimits(),
     databaseOutage(database),
   );
   app.onError(errorHandler);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planIds, plans, type PlanId } from './plans';
 import { usageSchema } from './quota';
+import { EMAIL_MAX } from './auth';
 
 /** SPEC §4 plan status of the account: pending is the default (no payment yet). */
 export const paymentStatuses = ['pending', 'approved', 'rejected', 'refunded'] as const;
@@ -23,7 +24,10 @@ const purchasablePlan = z
 export const createSubscriptionSchema = z.object({ plan: purchasablePlan });
 
 /** The legacy POST /.netlify/functions/create-subscription payload (SPEC §3, §7). */
-export const legacySubscriptionSchema = z.object({ plan: purchasablePlan, payer_email: z.string().trim().min(1) });
+export const legacySubscriptionSchema = z.object({
+  plan: purchasablePlan,
+  payer_email: z.string().trim().min(1).max(EMAIL_MAX, `E-mail muito longo (no máximo ${EMAIL_MAX} caracteres)`),
+});
 
 /** POST /api/billing/confirm: only the id is read from the return URL; everything else is asked to the provider. */
 export const confirmPaymentSchema = z.object({ preapproval_id: z.string().trim().min(1).max(128) });

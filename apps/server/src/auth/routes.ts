@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/context';
 import { clientIp } from '../http/client-ip';
 import { rateLimited, RateLimiter, type LimitRule } from '../http/rate-limit';
 import type { Auth } from './auth';
+import { authBodySchemas, validatedAuthRequest } from './validation';
 
 export interface AuthLimits {
   /** Failed sign-ins allowed per IP and window. */
@@ -22,6 +23,8 @@ export function authLimitsFrom(config: Config): AuthLimits {
 /**
  * Mounts Better Auth at /api/auth/*. Failed sign-ins are counted per IP and,
  * past the limit, answered with 429 + Retry-After before any password check.
+ * Sign-up and profile updates are checked with our schemas first (lengths,
+ * pt-BR messages): Better Auth stores whatever it is given.
  */
 export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = authLimitsFrom(config)) {
   const failures = new RateLimiter(limits.signInFailures);
@@ -39,8 +42,10 @@ export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = auth
 
   app.post('/api/auth/sign-up/email', async (c) => {
     signUps.consume(clientIp(c, config.trustProxy));
-    return auth.handler(c.req.raw);
+    return auth.handler(await validatedAuthRequest(c, authBodySchemas.signUp));
   });
+
+  app.post('/api/auth/update-user', async (c) => auth.handler(await validatedAuthRequest(c, authBodySchemas.updateUser)));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   return app;

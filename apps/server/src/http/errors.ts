@@ -24,6 +24,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (appError.status >= 500) log?.error({ err }, appError.message);
   else log?.debug({ code: appError.code }, appError.message);
   if (appError.retryAfter) c.header('Retry-After', String(appError.retryAfter));
+  // The rest of an oversized body is not read: close the connection so the client stops sending it.
+  if (appError.status === 413) c.header('Connection', 'close');
   return c.json(errorBody(appError), appError.status as 400);
 };
 

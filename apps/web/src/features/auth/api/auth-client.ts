@@ -13,9 +13,16 @@ export const authClient = createAuthClient({
 
 export const useSession = authClient.useSession;
 
-/** Errors Better Auth returns, mapped to the pt-BR texts of SPEC §8. */
-export function authErrorMessage(error: { code?: string; message?: string; status?: number } | null | undefined, fallback: string) {
+/**
+ * Errors Better Auth returns, mapped to the pt-BR texts of SPEC §8. Our own checks in front of Better Auth
+ * (field lengths, request size) answer with the API's error body, whose pt-BR text is `error.userMessage`.
+ */
+export function authErrorMessage(
+  error: { code?: string; message?: string; status?: number; error?: { userMessage?: string } } | null | undefined,
+  fallback: string,
+) {
   if (!error) return fallback;
+  if (error.error?.userMessage) return error.error.userMessage;
   if (error.status === 429) return 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';
   switch (error.code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
