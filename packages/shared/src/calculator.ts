@@ -160,3 +160,36 @@ export function extractExpression(message: string): string | null {
   }
   return best;
 }
+
+/** Words with which customers ask for a calculation ("quanto é", "quanto dá", "calcule", "some"…). */
+const CALCULATION_CUE =
+  /(?:^|[\s,.;!?])(quanto\s+(?:é|e|eh|da|dá|fica|ficaria|seria|sai)|qual\s+(?:é\s+)?o\s+resultado|calcul[ae]r?|calcule|faz(?:er)?\s+a\s+conta|conta\s+de|some|somar|soma\s+de|multiplique|multiplicar|divida|dividir|subtraia|subtrair)(?=$|[\s,.;:!?])/i;
+/** Digits joined only by - / . without spaces: a date, a CEP, a product or process number — not arithmetic. */
+const CODE_LIKE = /^\d+(?:[-/.]\d+)+$/;
+/** An operator nobody writes inside codes and dates. */
+const PLAIN_OPERATOR = /[*×÷+^()]|\d\s*x\s*\d|sqrt|\b(vezes|mais|dividido|elevado|raiz)\b|\s[-/]\s/i;
+
+/**
+ * The expression of a message that clearly asks for a calculation, else null. Numbers are everywhere in
+ * customers' messages — CEPs ("01310-100"), dates ("15/03", "safra 16/17"), "24/7", order and process
+ * numbers — and none of those is a request to calculate. A message asks for one when it says so ("quanto
+ * é", "calcule", "some"…) next to the expression, or when it is nothing but an expression with an
+ * unambiguous operator ("12*7", "3 x 25,50", "(3+4)*2").
+ */
+export function calculationRequest(message: string): string | null {
+  const expression = extractExpression(message);
+  if (!expression) return null;
+  const rest = message.trim().replace(/[\s?=!.]+$/, '');
+  const cue = CALCULATION_CUE.exec(rest);
+  const compact = expression.trim();
+  if (cue) {
+    // "quanto é 150/4?" asks for the division; "quanto é o frete para o CEP 01310-100?" does not.
+    const afterCue = rest.slice(cue.index + cue[0].length).replace(/^[\s,:]+/, '');
+    const onlyNumbersAfter = !/\p{L}{3,}/u.test(afterCue.replace(/\b(vezes|mais|menos|dividido|por|elevado|a|raiz|quadrada|de)\b/gi, ''));
+    return !CODE_LIKE.test(compact) || onlyNumbersAfter ? expression : null;
+  }
+  // No words asking for it: the message must be the expression alone, written with a plain operator.
+  const words = rest.replace(/\b(vezes|mais|menos|dividido|por|elevado|a|raiz|quadrada|de)\b/gi, '');
+  if (/\p{L}{2,}/u.test(words.replace(/sqrt|x/gi, ''))) return null;
+  return PLAIN_OPERATOR.test(rest) && !CODE_LIKE.test(compact) ? expression : null;
+}

@@ -1,8 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { CalculatorError, evaluate } from '@atende/shared';
+import { CalculatorError, evaluate, RETRIEVAL_TOP_K } from '@atende/shared';
 import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { selectPassages } from './answer';
 import { noAnswerStreamFilter } from './no-answer';
 import { buildSystemPrompt } from './prompt';
 import { smallTalk } from './small-talk';
@@ -20,6 +21,9 @@ export const calculatorTool = tool({
   },
 });
 
+/** Passages retrieved for the model, of which the RETRIEVAL_TOP_K it needs most go into the prompt (selectPassages). */
+const MODEL_CANDIDATES = 12;
+
 /** Any OpenAI-compatible chat model through the AI SDK, with the calculator tool and a hard timeout. */
 export function llmResponder(config: Config, providerName: string): Responder {
   const provider = createOpenAICompatible({
@@ -30,10 +34,11 @@ export function llmResponder(config: Config, providerName: string): Responder {
   const model = provider.chatModel(config.llm.chatModel);
   return {
     mode: providerName,
+    candidates: MODEL_CANDIDATES,
     async respond(turn: TurnInput): Promise<Reply> {
       const result = streamText({
         model,
-        system: buildSystemPrompt(turn.systemMessage, turn.passages, turn.taughtAnswer),
+        system: buildSystemPrompt(turn.systemMessage, selectPassages(turn.message, turn.passages, RETRIEVAL_TOP_K), turn.taughtAnswer),
         messages: [...turn.history, { role: 'user', content: turn.message }],
         tools: { calculator: calculatorTool },
         stopWhen: stepCountIs(4),

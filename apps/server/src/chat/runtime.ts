@@ -76,7 +76,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
 
   const [taughtAnswer, passages] = await Promise.all([
     rt.taughtAnswers?.(agent.id, req.message) ?? null,
-    rt.retriever.search(agent.id, req.message),
+    rt.retriever.search(agent.id, req.message, rt.responder.candidates),
   ]);
 
   if (req.preface) req.onDelta?.(`${req.preface}\n\n`);

@@ -16,3 +16,15 @@ export function smallTalk(message: string): SmallTalk | null {
   if (BYE.test(message)) return 'bye';
   return null;
 }
+
+const GREETING_PREFIX = new RegExp(
+  `^\\s*(oi+|ol[aá]|opa|e a[ií]|bom dia|boa tarde|boa noite|hello|hi|hey)${END}[\\s!,.]*(tudo bem\\??[\\s!,.]*)?`,
+  'i',
+);
+
+/** The message without a greeting in front of the question ("Oi, boa tarde! Qual o horário?" → "Qual o horário?"). */
+export function withoutGreeting(message: string): string {
+  let text = message;
+  for (let i = 0; i < 2; i++) text = text.replace(GREETING_PREFIX, '');
+  return text.trim() || message;
+}

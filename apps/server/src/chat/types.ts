@@ -37,5 +37,7 @@ export interface Reply {
 export interface Responder {
   /** 'offline' or the provider's name (GET /api/health). */
   readonly mode: string;
+  /** How many passages retrieval hands it (it may pass on fewer); RETRIEVAL_TOP_K when absent. */
+  readonly candidates?: number;
   respond(turn: TurnInput): Promise<Reply>;
 }

@@ -1,0 +1,352 @@
+import { lexemeSet, questionWords } from '../knowledge/text-search';
+import type { RetrievedPassage } from '../knowledge/retrieval';
+import { ANSWER_PATTERNS, fold, questionParts, type QuestionPart, type Term } from './question';
+
+/**
+ * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
+ * the question gets the sentence(s) or table row(s) that answer it — never a heading alone — with the name
+ * of its source, or an honest "not found" when nothing covers enough of what was asked.
+ */
+
+/** Least confidence (weighted share of the part's words, plus a bonus for its phrases) an answer must reach. */
+export const MIN_CONFIDENCE = 0.65;
+/** How much the question's word pairs found side by side in the answer add to the confidence. */
+const PHRASE_WEIGHT = 0.3;
+/** Rows listed together when several fit equally ("quanto custam os bolos?"). */
+const MAX_ROWS = 4;
+/** Longest excerpt for one part (characters): a sentence and its neighbour, not a page. */
+const MAX_EXCERPT = 600;
+
+/** An answer-sized piece of a passage: a sentence, a line, or a spreadsheet row. */
+interface Unit {
+  text: string;
+  source: string;
+  /** Rank of its passage in the retrieval (0 = best). */
+  rank: number;
+  /** The heading above it, if any ("Horário de funcionamento"): its words count, it is not shown alone. */
+  heading: string | null;
+  lexemes: Set<string>;
+  /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
+  sequence: Array<readonly string[]>;
+  headingLexemes: Set<string>;
+  row: boolean;
+  /** Which block (text between blank lines) of its passage it is in. */
+  block: number;
+  /** Neighbours in the same block, for answers that span two sentences. */
+  prev: Unit | null;
+  next: Unit | null;
+}
+
+export interface PartAnswer {
+  part: QuestionPart;
+  /** The excerpt and its source; null when the knowledge does not answer this part. */
+  excerpt: string | null;
+  source: string | null;
+  /** The weighted share of the part's words the answer has (the decision is `confidence`). */
+  score: number;
+  /** coverage plus the share of the part's word pairs found side by side: what MIN_CONFIDENCE is held against. */
+  confidence: number;
+}
+
+/** A spreadsheet row as indexed: "coluna: valor" lines (see parsers/rows.ts). */
+const RECORD_LINE = /^[^:\n]{1,80}: \S/;
+/** Sentence ends: . ! ? and a space, not after an abbreviation ("Dr.", "art.", "p."). */
+const SENTENCE_END = /(?<![\s(](?:sr|sra|dr|dra|prof|profa|art|arts|inc|n|nº|p|pp|pág|cap|ex|av|tel|obs)\.)(?<=[.!?])\s+(?=["“'(]?[\p{L}\d])/iu;
+/** A sentence that leans on the one before it ("Ele…", "Além disso…", "Nesse caso…"). */
+const LEANS_BACK =
+  /^(ele|ela|eles|elas|esse|essa|esses|essas|isso|este|esta|estes|estas|isto|além disso|nesse|nessa|neste|nesta|nele|nela|dele|dela|assim|dessa forma|desse modo|desta forma|também|tal|seu|sua|seus|suas|por isso|portanto|entretanto|no entanto|contudo|porém|todavia|ou seja)\b/i;
+
+
+/** Answers each part of `message` from `passages`; `context` is the customer's previous message (follow-ups). */
+export function answerQuestion(
+  message: string,
+  passages: RetrievedPassage[],
+  context?: string,
+  { minConfidence = MIN_CONFIDENCE }: { minConfidence?: number } = {},
+): PartAnswer[] {
+  const units = passages.flatMap((p, rank) => unitsOf(p, rank));
+  const weights = termRarity(units);
+  return readParts(message, units, context).map((part) => answerPart(part, units, weights, minConfidence));
+}
+
+/**
+ * The question's parts with each word's lexemes spelled as the units at hand spell them: a stem of 5+
+ * letters also takes the longer words it begins ("cancel" → "cancelament"), and a word the units do not
+ * have takes those one typo away ("ativdad" → "atividad"). Done once per question, so matching a unit is
+ * a set lookup.
+ */
+function readParts(message: string, units: Unit[], context?: string): QuestionPart[] {
+  const vocabulary = new Set<string>();
+  for (const u of units) {
+    for (const l of u.lexemes) vocabulary.add(l);
+    for (const l of u.headingLexemes) vocabulary.add(l);
+  }
+  const words = [...vocabulary];
+  const spell = (lexemes: readonly string[], typos: boolean): string[] => {
+    const out = new Set<string>();
+    for (const l of lexemes) {
+      if (vocabulary.has(l)) out.add(l);
+      if (l.length < 5 || /\d/.test(l)) continue;
+      for (const w of words) if (w.startsWith(l)) out.add(w);
+    }
+    if (!out.size && typos) for (const l of lexemes) if (l.length >= 6 && !/\d/.test(l)) for (const w of words) if (oneEditApart(l, w)) out.add(w);
+    return out.size ? [...out] : [...lexemes];
+  };
+  return questionParts(message, context).map((part) => ({
+    ...part,
+    terms: part.terms.map((t) => ({ ...t, lexemes: spell(t.lexemes, true), synonyms: spell(t.synonyms, false) })),
+  }));
+}
+
+function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfidence: number): PartAnswer {
+  const own = part.terms.filter((t) => !t.carried);
+  const total = own.reduce((sum, t) => sum + termWeight(t, rarity), 0);
+  if (!units.length || total === 0) return { part, excerpt: null, source: null, score: 0, confidence: 0 };
+
+  const scored = units
+    .map((unit) => ({ unit, ...score(unit, part, total, rarity) }))
+    .sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank);
+  const best = scored[0]!;
+  let confidence = best.coverage + PHRASE_WEIGHT * phraseShare(part, best.unit);
+  // One word, not even asked about ("Test"), found in some sentence: one shared word stem is not an answer.
+  // A topic of the knowledge ("horário", a heading) or a definition is.
+  const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
+  if (own.length === 1 && !part.asks && !topic) confidence *= 0.6;
+  if (confidence < minConfidence) return { part, excerpt: null, source: null, score: best.coverage, confidence };
+
+  if (best.unit.row) {
+    // Several rows that fit as well (the question names a family of products): list them.
+    const rows = scored
+      .filter((s) => s.unit.row && s.unit.source === best.unit.source && s.coverage >= best.coverage - 1e-9 && s.score >= best.score * 0.9)
+      .slice(0, MAX_ROWS)
+      .map((s) => s.unit.text);
+    return { part, excerpt: rows.join('\n\n'), source: best.unit.source, score: best.coverage, confidence };
+  }
+  // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
+  // funcionamento"): the question is about the whole section.
+  if (best.unit.heading && part.terms.every((t) => t.carried || !has(best.unit.lexemes, t.lexemes))) {
+    const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
+    let text = '';
+    for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}\n${u.text}` : u.text;
+    return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
+  }
+  return { part, excerpt: expand(best.unit, part, total, rarity), source: best.unit.source, score: best.coverage, confidence };
+}
+
+/** How well a unit answers a part: the weighted share of the part's words it has, and a ranking score. */
+function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
+  let matched = 0;
+  let bonus = 0;
+  const cepUnit = part.cep && /\bceps?\b/i.test(`${unit.heading ?? ''} ${unit.text}`);
+  for (const term of part.terms) {
+    const weight = termWeight(term, rarity);
+    const strength = cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!) ? 1 : matchStrength(term, unit);
+    if (term.carried) bonus += (weight * strength) / total;
+    else matched += weight * strength;
+  }
+  const coverage = matched / total;
+  let value = coverage + bonus * 0.5 + 0.2 * phraseShare(part, unit);
+  // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
+  if (part.subject && definesSubject(unit.text, part.subject)) value += 0.3;
+  if (part.type) value += ANSWER_PATTERNS[part.type].test(unit.text) ? 0.15 : -0.1;
+  value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
+  // Short fragments rarely answer; very long sentences answer less precisely.
+  if (unit.text.length < 25) value -= 0.05;
+  return { coverage, score: value };
+}
+
+/**
+ * The share of the part's adjacent word pairs that the unit has within two words of each other, in either
+ * order: a question written from a sentence repeats its phrases ("corpo docente", "atividades complementares"),
+ * one that only shares scattered words with it does not. Parts of one word: 0.
+ */
+function phraseShare(part: QuestionPart, unit: Unit): number {
+  const own = part.terms.filter((t) => !t.carried && t.weight === 1);
+  if (own.length < 2) return 0;
+  const positions = own.map((t) => unit.sequence.flatMap((word, i) => (word.some((l) => t.lexemes.includes(l)) ? [i] : [])));
+  let found = 0;
+  for (let i = 1; i < own.length; i++) {
+    if (positions[i - 1]!.some((a) => positions[i]!.some((b) => Math.abs(a - b) <= 2))) found++;
+  }
+  return found / (own.length - 1);
+}
+
+/** 1 when the unit has the word, 0.9 when its heading has it, less for synonyms. */
+function matchStrength(term: Term, unit: Unit): number {
+  if (has(unit.lexemes, term.lexemes)) return 1;
+  if (has(unit.headingLexemes, term.lexemes)) return 0.9;
+  if (has(unit.lexemes, term.synonyms)) return 0.8;
+  if (has(unit.headingLexemes, term.synonyms)) return 0.7;
+  return 0;
+}
+
+/** A term's weight: its rarity, less for light words and for numbers the knowledge at hand does not have ("15/03"). */
+function termWeight(term: Term, rarity: Rarity): number {
+  const value = rarity(term.lexemes);
+  return term.weight * (rarity.absent(term.lexemes) && /^\d/.test(term.lexemes[0]!) ? Math.min(value, 0.5) : value);
+}
+
+function definesSubject(text: string, subject: string): boolean {
+  const t = fold(text);
+  const at = t.indexOf(subject);
+  if (at < 0) return false;
+  const after = t.slice(at + subject.length, at + subject.length + 12);
+  return /^\s*(\)|,?\s*(e|sao|foi|era|consiste|significa|trata-se|refere-se)\b)/.test(after) || t.slice(Math.max(0, at - 1), at) === '(';
+}
+
+/** Whether a set has one of the lexemes (spelled as the units spell them: see readParts). */
+function has(set: Set<string>, lexemes: readonly string[]): boolean {
+  for (const l of lexemes) if (set.has(l)) return true;
+  return false;
+}
+
+/** Levenshtein distance ≤ 1. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return a === b;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * The rarity of a word among the units at hand (inverse document frequency): a word in every row of a
+ * price list says little, one the knowledge does not have at all says the most — so a question about
+ * something absent ("pneus") cannot be answered by its common words alone.
+ */
+type Rarity = ((lexemes: readonly string[]) => number) & { absent: (lexemes: readonly string[]) => boolean };
+
+function termRarity(units: Unit[]): Rarity {
+  const n = units.length;
+  const counts = new Map<string, number>();
+  const df = (lexemes: readonly string[]) => {
+    const key = lexemes.join(' ');
+    let value = counts.get(key);
+    if (value === undefined) {
+      value = units.filter((u) => has(u.lexemes, lexemes) || has(u.headingLexemes, lexemes)).length;
+      counts.set(key, value);
+    }
+    return value;
+  };
+  return Object.assign((lexemes: readonly string[]) => Math.log(1 + (n + 1) / (df(lexemes) + 0.5)), {
+    absent: (lexemes: readonly string[]) => df(lexemes) === 0,
+  });
+}
+
+/**
+ * The excerpt of the best unit: with the sentence before it when it leans on it ("Ele…"), the lines after
+ * a sentence that announces them ("Preços:"), and the next sentence when that one also answers the part.
+ */
+function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): string {
+  let text = unit.text;
+  if (LEANS_BACK.test(text) && unit.prev && text.length + unit.prev.text.length < MAX_EXCERPT) text = `${unit.prev.text} ${text}`;
+  let next = unit.next;
+  while (next && text.endsWith(':') && text.length + next.text.length < MAX_EXCERPT) {
+    text = `${text}\n${next.text}`;
+    next = next.next;
+  }
+  if (next && !next.row && text.length + next.text.length < MAX_EXCERPT) {
+    const own = score(unit, part, total, rarity).coverage;
+    const following = score(next, part, total, rarity).coverage;
+    // The next sentence goes on answering (a list, a condition, the reason, what a short sentence announces).
+    if (LEANS_BACK.test(next.text) || following >= own * 0.5 || (!unit.heading && text.length + next.text.length < 420) || (part.type && !ANSWER_PATTERNS[part.type].test(text) && ANSWER_PATTERNS[part.type].test(next.text))) {
+      text = `${text} ${next.text}`;
+    }
+  }
+  return text;
+}
+
+/** A line that names what follows (short, no sentence punctuation), not an answer by itself. */
+function isHeading(line: string, hasFollowing: boolean): boolean {
+  return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line);
+}
+
+/** The answer-sized units of a passage, in order. */
+function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
+  const units: Unit[] = [];
+  let block = 0;
+  const add = (text: string, heading: string | null, row: boolean) => {
+    const unit: Unit = {
+      text,
+      source: passage.sourceName,
+      rank,
+      heading,
+      lexemes: lexemeSet(text),
+      sequence: questionWords(text),
+      headingLexemes: heading ? lexemeSet(heading) : new Set(),
+      row,
+      block,
+      prev: null,
+      next: null,
+    };
+    const last = units.at(-1);
+    if (last && !row && !last.row && last.block === block && last.heading === heading) {
+      last.next = unit;
+      unit.prev = last;
+    }
+    units.push(unit);
+  };
+  // "Planilha: nome" opens passages of a workbook with several sheets: it names the sheet, it answers nothing.
+  const content = passage.content.replace(/^Planilha: [^\n]*\n\n/, '');
+  for (const text of content.split(/\n\s*\n/)) {
+    block++;
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    if (lines.length > 1 && lines.every((l) => RECORD_LINE.test(l))) {
+      add(lines.join('\n'), null, true);
+      continue;
+    }
+    let heading: string | null = null;
+    lines.forEach((line, i) => {
+      if (isHeading(line, i < lines.length - 1)) {
+        heading = line.replace(/:$/, '');
+        return;
+      }
+      for (const sentence of line.split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), heading, false);
+    });
+  }
+  return units;
+}
+
+/**
+ * The passages a model needs for a question: first, for each part, the passage holding the sentence or row
+ * that answers it best (so every part of a multi-part question has its passage), then the rest in retrieval
+ * order, `limit` in all.
+ */
+export function selectPassages(message: string, passages: RetrievedPassage[], limit: number): RetrievedPassage[] {
+  if (passages.length <= limit) return passages;
+  const units = passages.flatMap((p, rank) => unitsOf(p, rank));
+  const rarity = termRarity(units);
+  const first = new Set<number>();
+  for (const part of readParts(message, units)) {
+    const total = part.terms.filter((t) => !t.carried).reduce((sum, t) => sum + termWeight(t, rarity), 0);
+    if (!total) continue;
+    let best: { rank: number; score: number } | null = null;
+    for (const unit of units) {
+      const { score: value } = score(unit, part, total, rarity);
+      if (!best || value > best.score) best = { rank: unit.rank, score: value };
+    }
+    if (best) first.add(best.rank);
+  }
+  const order = [...first, ...passages.keys()].filter((rank, i, all) => all.indexOf(rank) === i);
+  return order.slice(0, limit).map((rank) => passages[rank]!);
+}
+
+/** The reply to a whole question: every part's answer with its source, and what is missing said plainly. */
+export function composeAnswer(answers: PartAnswer[]): { text: string; answered: boolean } {
+  const found = answers.filter((a) => a.excerpt);
+  if (!found.length) return { text: NOT_FOUND, answered: false };
+  if (answers.length === 1) {
+    const [a] = found;
+    return { text: `${a!.excerpt}\n\n_Fonte: ${a!.source}_`, answered: true };
+  }
+  const sections = answers.map((a) =>
+    a.excerpt ? `${a.excerpt}\n_(Fonte: ${a.source})_` : `Sobre "${a.part.text.replace(/[?!.]+$/, '')}", não encontrei essa informação na nossa base de conhecimento.`,
+  );
+  return { text: sections.join('\n\n'), answered: true };
+}
+
+export const NOT_FOUND =
+  'Desculpe, não encontrei essa informação na nossa base de conhecimento. Você pode perguntar de outro jeito, perguntar sobre outro assunto ou falar diretamente com a equipe da empresa.';

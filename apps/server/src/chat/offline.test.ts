@@ -1,0 +1,174 @@
+import { calculationRequest } from '@atende/shared';
+import { describe, expect, it } from 'vitest';
+import type { RetrievedPassage } from '../knowledge/retrieval';
+import { answerQuestion, NOT_FOUND, selectPassages } from './answer';
+import { offlineResponder } from './offline';
+import type { TurnInput } from './types';
+
+const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
+  id,
+  content,
+  sourceName,
+  sourceType: 'file',
+  score: 1,
+});
+
+/** A bakery's PDF catalogue as the parser gives it: headings, lines, sentences. */
+const CATALOGUE = passage(`Padaria Pão Quente
+
+Horário de funcionamento
+Segunda a sexta, das 6h às 20h.
+Aos sábados, das 6h às 18h.
+Aos domingos, das 7h às 12h45.
+
+Entregas
+Entregamos nos CEPs de 01300-000 a 01319-999, com taxa de R$ 6,00.`);
+const PRICES = passage(
+  'Código: BL01\nProduto: Bolo de cenoura\nPreço: R$ 38,00\n\nCódigo: PQ02\nProduto: Pão de queijo\nPreço: R$ 4,50',
+  'precos.csv',
+);
+const POSCOMP = passage(
+  'O POSCOMP é um exame aplicado em todas as regiões do País, que testa conhecimentos na área de Computação. O exame é organizado pela Sociedade Brasileira de Computação.',
+  'POSCOMP.txt',
+);
+
+async function ask(message: string, passages: RetrievedPassage[], history: TurnInput['history'] = []) {
+  return offlineResponder.respond({ agentName: 'Bia', systemMessage: '', history, message, passages });
+}
+
+describe('the calculator answers only clear calculation requests', () => {
+  it.each(['Entregam no CEP 01310-100?', 'safra 16/17?', 'pedido do dia 15/03', '24/7', 'Vocês funcionam 24/7?', 'processo 0001234-56.2023.8.26.0100', 'Quanto é o frete para o CEP 01310-100?'])(
+    'not for %s',
+    (message) => expect(calculationRequest(message)).toBeNull(),
+  );
+
+  it.each([
+    ['quanto é 12*7?', '12*7'],
+    ['Quanto dá 3 x 25,50?', '3*25,50'],
+    ['calcule 150 / 4', '150 / 4'],
+    ['quanto é 150/4?', '150/4'],
+    ['(3+4)*2', '(3+4)*2'],
+    ['quanto é 10 dividido por 4', '10 / 4'],
+  ])('for %s', (message, expression) => expect(calculationRequest(message)).toBe(expression));
+
+  it('a question with a CEP gets the delivery sentence, not arithmetic', async () => {
+    const reply = await ask('Entregam no CEP 01310-100?', [CATALOGUE]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Entregamos nos CEPs de 01300-000 a 01319-999');
+    expect(reply.text).not.toMatch(/resultado/);
+    expect((await ask('safra 16/17?', [CATALOGUE])).outcome).toBe('unanswered');
+    expect((await ask('Quanto dá 3 x 25,50?', [CATALOGUE])).text).toContain('**76,5**');
+  });
+});
+
+describe('answers are the sentences or rows that answer, not the heading above them', () => {
+  it('"Qual o horário de funcionamento?" gets the hours under the heading', async () => {
+    const reply = await ask('Qual o horário de funcionamento?', [CATALOGUE]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Segunda a sexta, das 6h às 20h.');
+    expect(reply.text).toContain('Aos domingos, das 7h às 12h45.');
+    expect(reply.text).not.toMatch(/^>? ?Horário de funcionamento/);
+    expect(reply.text).toContain('_Fonte: catalogo.pdf_');
+  });
+
+  it('"Que horas vocês abrem no domingo?" gets Sunday\'s line', async () => {
+    const reply = await ask('Que horas vocês abrem no domingo?', [CATALOGUE]);
+    expect(reply.text.split('\n\n')[0]).toBe('Aos domingos, das 7h às 12h45.');
+  });
+
+  it('"O que é o POSCOMP?" gets the sentence that says what it is', async () => {
+    const reply = await ask('O que é o POSCOMP?', [POSCOMP]);
+    expect(reply.text).toContain('O POSCOMP é um exame aplicado em todas as regiões do País');
+    expect(reply.text).not.toMatch(/^> POSCOMP$/m);
+  });
+
+  it('a price question gets the product\'s row, with its source', async () => {
+    const reply = await ask('Quanto custa o pão de queijo?', [CATALOGUE, PRICES]);
+    expect(reply.text).toContain('Produto: Pão de queijo\nPreço: R$ 4,50');
+    expect(reply.text).not.toContain('Bolo de cenoura');
+    expect(reply.text).toContain('_Fonte: precos.csv_');
+  });
+});
+
+describe('every part of a multi-part question is answered', () => {
+  it('"código e preço do bolo? E que horas abrem no domingo?"', async () => {
+    const reply = await ask('Qual o código e preço do bolo de cenoura? E que horas abrem no domingo?', [CATALOGUE, PRICES]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Código: BL01');
+    expect(reply.text).toContain('Preço: R$ 38,00');
+    expect(reply.text).toContain('Aos domingos, das 7h às 12h45.');
+    expect(reply.text).toContain('(Fonte: precos.csv)');
+    expect(reply.text).toContain('(Fonte: catalogo.pdf)');
+  });
+
+  it('a part the knowledge does not answer is said plainly, the other is answered', async () => {
+    const reply = await ask('Quanto custa o pão de queijo? E vocês vendem pneus?', [CATALOGUE, PRICES]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Preço: R$ 4,50');
+    expect(reply.text).toMatch(/Sobre "vocês vendem pneus", não encontrei essa informação/);
+  });
+
+  it('a follow-up ("E no sábado?") asks the same as the message before it', async () => {
+    const reply = await ask('E no sábado?', [CATALOGUE], [
+      { role: 'user', content: 'Que horas vocês abrem no domingo?' },
+      { role: 'assistant', content: 'Aos domingos, das 7h às 12h45.' },
+    ]);
+    expect(reply.text.split('\n\n')[0]).toBe('Aos sábados, das 6h às 18h.');
+  });
+});
+
+describe('off-topic quotes are not presented as answers', () => {
+  it.each(['Test', 'Vocês vendem pneus de caminhão?', 'Tem estacionamento?', 'Vocês têm pão sem lactose?'])(
+    '%s → an honest "não encontrei" offering another way to help',
+    async (message) => {
+      const reply = await ask(message, [CATALOGUE, PRICES, POSCOMP]);
+      expect(reply).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+      expect(reply.text).toMatch(/falar diretamente com a equipe/);
+    },
+  );
+
+  it('says so when there is no knowledge at all', async () => {
+    expect(await ask('Qual o horário?', [])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+  });
+});
+
+describe('the rest of the offline responder', () => {
+  it('greets, thanks and says goodbye as small talk; a greeting before a question does not hide it', async () => {
+    expect(await ask('Oi!', [CATALOGUE])).toEqual({ text: 'Olá! Eu sou Bia. Como posso ajudar você hoje?', outcome: 'small_talk' });
+    expect((await ask('obrigado!', [CATALOGUE])).outcome).toBe('small_talk');
+    const reply = await ask('Oi, boa tarde! Que horas vocês abrem no domingo?', [CATALOGUE]);
+    expect(reply.text.split('\n\n')[0]).toBe('Aos domingos, das 7h às 12h45.');
+  });
+
+  it("answers with the merchant's taught answer before any passage", async () => {
+    const reply = await offlineResponder.respond({
+      agentName: 'Bia',
+      systemMessage: '',
+      history: [],
+      message: 'Vocês abrem no feriado?',
+      passages: [CATALOGUE],
+      taughtAnswer: { id: 't1', question: 'Abrem em feriados?', answer: 'Nos feriados abrimos das 8h às 12h.' },
+    });
+    expect(reply).toEqual({ text: 'Nos feriados abrimos das 8h às 12h.', outcome: 'answered' });
+  });
+
+  it('streams the whole reply once', async () => {
+    const deltas: string[] = [];
+    const reply = await offlineResponder.respond({ agentName: 'Bia', systemMessage: '', history: [], message: 'Test', passages: [], onDelta: (d) => deltas.push(d) });
+    expect(deltas).toEqual([reply.text]);
+  });
+});
+
+describe('the passages a model gets', () => {
+  it('each part of the question has its passage, even when it ranked low', () => {
+    const filler = Array.from({ length: 10 }, (_, i) => passage(`Informação geral número ${i} sobre a padaria.`, `extra-${i}.txt`));
+    const chosen = selectPassages('Quanto custa o pão de queijo? E que horas abrem no domingo?', [...filler, CATALOGUE, PRICES], 8);
+    expect(chosen).toHaveLength(8);
+    expect(chosen.map((p) => p.sourceName)).toEqual(expect.arrayContaining(['precos.csv', 'catalogo.pdf']));
+  });
+
+  it('keeps every passage when there are few', () => {
+    expect(selectPassages('horário', [CATALOGUE], 8)).toEqual([CATALOGUE]);
+    expect(answerQuestion('horário', [CATALOGUE])[0]!.excerpt).toContain('das 6h às 20h');
+  });
+});

@@ -1,0 +1,133 @@
+import { lexemeSet, questionWords } from '../knowledge/text-search';
+
+/**
+ * Reading a customer's question (offline answerer, ADR 0012): which parts it has, which words of each part
+ * say what it is about (each with the words a shop uses for the same thing), and what kind of answer it
+ * expects (a time, a price, a date, a number, a definition).
+ */
+
+export type AnswerType = 'time' | 'price' | 'date' | 'number' | 'definition' | null;
+
+/** A word of the question: its lexemes (with those of its shop synonyms) and how much it says. */
+export interface Term {
+  lexemes: readonly string[];
+  /** Lexemes of synonyms: a match counts a little less than the word itself. */
+  synonyms: readonly string[];
+  /** 1 for the part's own words, less for words carried over from an earlier part or message. */
+  weight: number;
+  /** Carried over from the question before ("e no sábado?"): helps when it matches, costs nothing when not. */
+  carried?: boolean;
+}
+
+export interface QuestionPart {
+  text: string;
+  terms: Term[];
+  type: AnswerType;
+  /** What a definition question asks about ("o que é o POSCOMP?" → "poscomp"), folded. */
+  subject: string | null;
+  /** The question names a CEP. */
+  cep: boolean;
+  /** Written as a question: a question mark or a question word (a bare "Test" is not). */
+  asks: boolean;
+}
+
+/** Words that only make a sentence a question or a request ("quanto", "qual", "vocês", "tem"): they tell nothing about the answer. */
+const QUESTION_LEXEMES = lexemeSet(
+  'qual quais quanto quanta quantos quantas onde pra vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre the is are what how of to in oi olá ola bom dia boa tarde noite obrigado obrigada',
+);
+
+/** Verbs and words of asking that carry little of what the answer is about ("vocês fazem entrega?"): they count less. */
+const LIGHT_LEXEMES = lexemeSet(
+  'faz fazem fazer fazemos vende vendem vender trabalha trabalham trabalhar possui possuem possuir oferece oferecem oferecer existe existem existir haver havia houve partir ser é são era foi estar está estão fica pessoa coisa algum alguma alguns algumas dia favor gente aqui lá ai',
+);
+
+/**
+ * The words a shop and its customers use for the same thing. A question word of a group also matches the
+ * group's other words ("abrem" finds "Horário de funcionamento", "frete" finds "entrega").
+ */
+const SYNONYM_GROUPS = [
+  'horário horários hora horas abre abrem abrir aberto aberta abertos funciona funcionam funcionamento expediente fecha fecham fechado fechada',
+  'preço preços custa custam custo valor valores cobram cobra',
+  'entrega entregas entregam entregar delivery frete envio enviam mandam',
+  'pagamento pagamentos pagar pago aceitam aceita',
+  'endereço localização localizados fica ficam rua',
+  'telefone contato whatsapp ligar celular fone',
+  'troca trocas trocar devolução devoluções devolver',
+  'encomenda encomendas encomendar reserva reservar',
+  'grátis gratuito gratuita gratis',
+  'prazo demora demoram',
+].map((group) => [...lexemeSet(group)]);
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lexeme, group);
+
+const ANSWER_TYPES: Array<[Exclude<AnswerType, null>, RegExp]> = [
+  ['time', /\b(que horas?|a partir de que horas|at[eé] que horas|hor[aá]rios?|abre|abrem|abrir|fecha|fecham|funciona|funcionam)\b/i],
+  ['price', /\b(quanto (custa|custam|[eé]|fica|ficam|sai|saem|cobra|cobram)|pre[çc]os?|valor|custa|custam|taxa|frete)\b/i],
+  ['date', /\b(quando|at[eé] quando|que dia|qual (a )?data|prazo)\b/i],
+  ['number', /\b(quantos|quantas|quanto tempo|qual (a )?(idade|quantidade|dura[çc][aã]o)|quantidade)\b/i],
+  ['definition', /^\s*(o\s+)?(que|qual)\s+(é|e|são|sao|significa)\s+(o|a|os|as|um|uma)?\b/i],
+];
+
+/** Parts of a message: its sentences, and questions joined by "e" ("código e preço do bolo? E que horas abrem?"). */
+const PART_BREAK = /(?<=[?!])\s+|\n+|[,;]?\s+e\s+(?=(?:que|qual|quais|quando|onde|como|quanto|quantos|quantas|quem|at[eé]|voc[eê]s|vcs|tem|t[eê]m|aceitam|fazem|entregam|abrem|fecham)\b)/i;
+
+/** The parts of a message, each with its terms and expected answer; a part too short to stand alone ("E no sábado?") carries the words of the part before it. */
+export function questionParts(message: string, context?: string): QuestionPart[] {
+  const texts = message
+    .split(PART_BREAK)
+    .map((t) => t.replace(/^\s*(e|mas|tamb[eé]m)\s+/i, '').trim())
+    .filter((t) => questionTerms(t).length > 0);
+  const parts: QuestionPart[] = [];
+  let previous: QuestionPart | null = context ? part(context) : null;
+  for (const [i, text] of (texts.length ? texts : [message]).entries()) {
+    const current = part(text);
+    const followUp = i > 0 || /^\s*(e|mas)\s/i.test(message);
+    // A follow-up ("e no sábado?", "e o de fubá?") asks the same as the question before it, about something else.
+    if (previous && current.terms.length <= 2 && (current.terms.length <= 1 || followUp)) {
+      const own = new Set(current.terms.flatMap((t) => t.lexemes));
+      for (const t of previous.terms) {
+        if (!t.carried && !t.lexemes.some((l) => own.has(l))) current.terms.push({ ...t, weight: 0.35, carried: true });
+      }
+      current.type ??= previous.type;
+    }
+    parts.push(current);
+    previous = current;
+  }
+  return parts;
+}
+
+function part(text: string): QuestionPart {
+  const type = answerType(text);
+  const subject = type === 'definition' ? fold(text.replace(ANSWER_TYPES.at(-1)![1], '').replace(/[?!.]+\s*$/, '').trim()) || null : null;
+  return { text: text.trim(), terms: questionTerms(text), type, subject, cep: /\b\d{5}-?\d{3}\b/.test(text), asks: ASKS.test(text) };
+}
+
+const ASKS = /\?|\b(que|qual|quais|quando|onde|como|quanto|quanta|quantos|quantas|quem|por ?que|tem|t[eê]m|aceitam?|fazem|vendem)\b/i;
+
+/** Lower case without accents, for comparing phrases. */
+export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+function questionTerms(text: string): Term[] {
+  return questionWords(text)
+    .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
+    .map((lexemes) => ({
+      lexemes,
+      synonyms: [...new Set(lexemes.flatMap((l) => SYNONYMS.get(l) ?? []))].filter((l) => !lexemes.includes(l)),
+      weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? 0.3 : 1,
+    }));
+}
+
+function answerType(text: string): AnswerType {
+  for (const [type, pattern] of ANSWER_TYPES) if (pattern.test(text)) return type;
+  return null;
+}
+
+/** Patterns of the kinds of answer: a unit that has one fits a question that expects it. */
+export const ANSWER_PATTERNS: Record<Exclude<AnswerType, null>, RegExp> = {
+  time: /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|24 horas|\bfechad[oa]s?\b|\bfecha(mos)?\b/i,
+  price: /R\$\s?\d|\b\d+,\d{2}\b|\bgr[aá]tis\b|\bgratuit[oa]\b/i,
+  date: /\b\d{1,2}\/\d{1,2}\b|\b(segunda|ter[çc]a|quarta|quinta|sexta|s[aá]bado|domingo|janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|feriados?|semestre|ano)\b|\b\d+\s*(dias?|horas?|minutos?|semanas?|meses|anos?)\b/i,
+  number: /\d|\b(um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|cem|cento|mil)\b/i,
+  definition: /\b(é|são|consiste|significa|trata-se|refere-se)\b/i,
+};

@@ -1,0 +1,282 @@
+// Answer-quality evaluation of the offline answerer (issue 14), in the product's own process and code paths:
+// real parsing and splitting (readPassages), real storage (storePassages), real lexical retrieval and the
+// real chat turn (runTurn with the offline responder, on PGlite in memory). Writes bench/results/answers.json.
+//
+//   npm run eval:answers          (EVAL_VERBOSE=1 prints every miss)
+//
+// Two question sets:
+// 1. FaQuAD (bench/datasets/faquad: a public pt-BR reading-comprehension dataset, CC BY 4.0, see its README):
+//    34 documents become the agent's knowledge (one TXT file each); their questions must be answered.
+//    5 further documents stay out of the knowledge: their questions must be declined (abstention), except
+//    those whose gold answer happens to appear in the knowledge (they are left out, not counted either way).
+// 2. A merchant's catalogue (bench/lib/answers-merchant.ts, written here): a bakery's knowledge as TXT, CSV
+//    and PDF, with questions about hours, prices, delivery, CEPs, dates and product codes, questions it
+//    cannot answer, and messages full of numbers that are not calculations.
+//
+// Metrics: answer in reply (a gold answer appears in the reply), gold passage (the reply quotes text of the
+// paragraph the answer comes from), abstention on questions outside the knowledge, false calculator (a
+// calculation on a message that asks for none), p95 latency of a whole turn. Every metric is printed for
+// the two halves of the FaQuAD questions (split by question id: the engine's thresholds were tuned on the
+// "tuning" half only) and for the merchant set.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plans } from '@atende/shared';
+import pino from 'pino';
+import { answerQuestion } from '../apps/server/src/chat/answer';
+import { offlineResponder } from '../apps/server/src/chat/offline';
+import { runTurn, type ChatRuntime } from '../apps/server/src/chat/runtime';
+import { openDatabase, type Db } from '../apps/server/src/db/client';
+import { agents, files, user } from '../apps/server/src/db/schema';
+import { MIME_BY_KIND, readPassages, type FileKind } from '../apps/server/src/knowledge/parsers';
+import { storePassages } from '../apps/server/src/knowledge/passages';
+import { createRetriever } from '../apps/server/src/knowledge/retrieval';
+import { VectorIndex } from '../apps/server/src/knowledge/vectors';
+import { MERCHANT, type EvalFile } from './lib/answers-merchant';
+import { round, summarise } from './lib/stats.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULT_FILE = path.join(ROOT, 'bench/results/answers.json');
+const VERBOSE = process.env.EVAL_VERBOSE === '1';
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+
+/** FaQuAD documents kept out of the knowledge: their questions are the unanswerable ones. */
+const HELD_OUT = ['COMPUTADOR', 'MEC', 'FAPDF', 'PROFESSOR', 'MONITORIA_DE_ENSINO'];
+
+interface FaquadDoc {
+  title: string;
+  paragraphs: Array<{ context: string; qas: Array<{ id: string; question: string; answers: string[] }> }>;
+}
+
+/** One question of the evaluation and what a good reply does. */
+interface Case {
+  set: string;
+  question: string;
+  /** Gold answers: one must appear in the reply. Empty: the knowledge does not answer it. */
+  answers: string[];
+  /** The paragraph (or row) the answer comes from: the reply must quote text of it. */
+  gold?: string;
+  /** The customer asks for a calculation: the calculator is right here. */
+  calculation?: boolean;
+}
+
+const norm = (s: string) =>
+  s
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[*_>`]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[\s.,;:!?"'()]+|[\s.,;:!?"'()]+$/g, '');
+
+/** The reply's quoted text: its lines, without the source line. */
+const quotedLines = (reply: string) =>
+  reply
+    .split('\n')
+    .map((l) => norm(l.replace(/_?\(?Fonte:.*$/i, '')))
+    .filter((l) => l.length >= 12);
+
+async function main() {
+  const database = await openDatabase({ kind: 'pglite' });
+  const vectors = new VectorIndex(database, logger);
+  await database.exclusive(() => database.migrate());
+  const db = database.db;
+  const runtime: ChatRuntime = {
+    db,
+    responder: offlineResponder,
+    retriever: createRetriever({ db, embedder: null, vectors, logger }),
+    logger,
+  };
+  const userId = 'eval-answers';
+  await db.insert(user).values({ id: userId, name: 'Avaliação', email: 'eval-answers@bench.example.com' });
+
+  const faquad = JSON.parse(readFileSync(path.join(ROOT, 'bench/datasets/faquad/faquad.json'), 'utf8')) as { data: FaquadDoc[] };
+  const known = faquad.data.filter((d) => !HELD_OUT.includes(d.title));
+  const unknown = faquad.data.filter((d) => HELD_OUT.includes(d.title));
+  const faquadFiles: EvalFile[] = known.map((d) => ({
+    name: `${d.title}.txt`,
+    kind: 'txt',
+    bytes: () => new TextEncoder().encode(d.paragraphs.map((p) => p.context).join('\n\n')),
+  }));
+  const faquadAgent = await seedAgent(db, userId, 'FaQuAD', faquadFiles, vectors);
+  const knowledgeText = norm(known.flatMap((d) => d.paragraphs.map((p) => p.context)).join(' '));
+
+  const faquadCases: Case[] = [];
+  let leftOut = 0;
+  for (const d of known) {
+    for (const p of d.paragraphs) {
+      for (const qa of p.qas) faquadCases.push({ set: half(qa.id), question: qa.question, answers: qa.answers, gold: p.context });
+    }
+  }
+  for (const d of unknown) {
+    for (const p of d.paragraphs) {
+      for (const qa of p.qas) {
+        // Answerable after all when its answer is written in the knowledge: not counted either way.
+        if (qa.answers.some((a) => norm(a).length >= 4 && knowledgeText.includes(norm(a)))) leftOut++;
+        else faquadCases.push({ set: half(qa.id), question: qa.question, answers: [] });
+      }
+    }
+  }
+  const merchantAgent = await seedAgent(db, userId, 'Padaria', MERCHANT.files, vectors);
+  if (process.env.EVAL_SWEEP === '1') return sweep(runtime, faquadAgent.id, faquadCases.filter((c) => c.set === 'faquad:tuning'));
+
+  const results: Array<Case & { reply: string; outcome: string; ms: number }> = [];
+  const ask = async (agent: AgentRow, c: Case) => {
+    const started = performance.now();
+    const turn = await runTurn(runtime, { agent, plan: plans.enterprise, channel: 'web', sessionId: randomUUID(), message: c.question });
+    results.push({ ...c, reply: turn.output, outcome: turn.outcome, ms: performance.now() - started });
+  };
+  // Warm-up (JIT, PGlite caches), not measured.
+  for (const c of faquadCases.slice(0, 20)) await ask(faquadAgent, c);
+  results.length = 0;
+  for (const c of faquadCases) await ask(faquadAgent, c);
+  for (const c of MERCHANT.cases) await ask(merchantAgent, { ...c, set: 'merchant' });
+
+  const sets = ['faquad:tuning', 'faquad:held-out', 'merchant'];
+  const report: Record<string, unknown> = {};
+  for (const set of [...sets, 'all']) {
+    const rs = results.filter((r) => set === 'all' || r.set === set);
+    report[set] = metrics(rs);
+  }
+  if (VERBOSE) {
+    for (const r of results) {
+      const verdict = judge(r);
+      if (verdict.ok) continue;
+      console.log(`\n✗ [${r.set}] ${verdict.why}: ${r.question}\n  gold: ${JSON.stringify(r.answers.slice(0, 3))}\n  reply: ${r.reply.replace(/\n/g, ' ⏎ ').slice(0, 400)}`);
+    }
+  }
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: `${os.cpus().length} cores; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (other work on the machine slows every figure of latency)`,
+    engine: 'offline responder (apps/server/src/chat/answer), lexical retrieval, PGlite in memory',
+    targets: { answerInReply: 0.85, goldPassage: 0.9, abstention: 0.9, falseCalculator: 0, p95Ms: 50 },
+    data: {
+      faquad: {
+        source: 'FaQuAD, github.com/liafacom/faquad data/dataset.json (commit 6ad978f), CC BY 4.0 — bench/datasets/faquad',
+        knowledgeDocuments: known.length,
+        heldOutDocuments: HELD_OUT,
+        answerable: faquadCases.filter((c) => c.answers.length).length,
+        unanswerable: faquadCases.filter((c) => !c.answers.length).length,
+        unanswerableLeftOutBecauseTheirAnswerIsInTheKnowledge: leftOut,
+      },
+      merchant: { source: 'bench/lib/answers-merchant.ts (written for this evaluation)', questions: MERCHANT.cases.length },
+    },
+    results: report,
+  };
+  mkdirSync(path.dirname(RESULT_FILE), { recursive: true });
+  writeFileSync(RESULT_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+  print(report);
+  await database.close();
+}
+
+/**
+ * EVAL_SWEEP=1: the answer rate and the abstention rate of the tuning half at each confidence threshold
+ * (how MIN_CONFIDENCE was chosen), from the engine's own confidence for every question.
+ */
+async function sweep(runtime: ChatRuntime, agentId: string, cases: Case[]) {
+  const rows: Array<{ answerable: boolean; right: boolean; confidence: number }> = [];
+  for (const c of cases) {
+    const passages = await runtime.retriever.search(agentId, c.question);
+    const [part] = answerQuestion(c.question, passages, undefined, { minConfidence: 0 });
+    const right = Boolean(part?.excerpt && c.answers.some((a) => norm(part.excerpt!).includes(norm(a))));
+    rows.push({ answerable: c.answers.length > 0, right, confidence: part?.confidence ?? 0 });
+  }
+  console.log('threshold  answered-right  abstention');
+  for (let t = 0.3; t <= 1.2; t += 0.05) {
+    const answerable = rows.filter((r) => r.answerable);
+    const unanswerable = rows.filter((r) => !r.answerable);
+    const right = answerable.filter((r) => r.right && r.confidence >= t).length / answerable.length;
+    const abstained = unanswerable.filter((r) => r.confidence < t).length / unanswerable.length;
+    console.log(`${t.toFixed(2).padStart(9)}  ${(right * 100).toFixed(1).padStart(14)}%  ${(abstained * 100).toFixed(1).padStart(9)}%`);
+  }
+}
+
+/** The two halves of FaQuAD, by question id (a stable, content-blind split). */
+function half(id: string): string {
+  return parseInt(id.slice(-2), 16) % 2 === 0 ? 'faquad:tuning' : 'faquad:held-out';
+}
+
+function judge(r: Case & { reply: string; outcome: string }): { ok: boolean; why: string } {
+  const calculated = r.outcome === 'calculation';
+  if (calculated && !r.calculation) return { ok: false, why: 'false calculator' };
+  if (r.calculation) return { ok: calculated && r.answers.some((a) => norm(r.reply).includes(norm(a))), why: 'calculation' };
+  if (!r.answers.length) return { ok: r.outcome === 'unanswered', why: 'should abstain' };
+  if (r.outcome === 'unanswered') return { ok: false, why: 'abstained' };
+  if (!r.answers.some((a) => norm(r.reply).includes(norm(a)))) return { ok: false, why: 'answer not in reply' };
+  if (r.gold && !goldQuoted(r)) return { ok: false, why: 'not from the gold passage' };
+  return { ok: true, why: '' };
+}
+
+function goldQuoted(r: Case & { reply: string }): boolean {
+  const gold = norm(r.gold ?? '');
+  return quotedLines(r.reply).some((line) => gold.includes(line));
+}
+
+function metrics(rs: Array<Case & { reply: string; outcome: string; ms: number }>) {
+  const answerable = rs.filter((r) => r.answers.length && !r.calculation);
+  const unanswerable = rs.filter((r) => !r.answers.length);
+  const notCalculations = rs.filter((r) => !r.calculation);
+  const calculations = rs.filter((r) => r.calculation);
+  const withGold = answerable.filter((r) => r.gold);
+  const rate = (n: number, d: number) => (d ? round(n / d, 3) : null);
+  return {
+    questions: rs.length,
+    answerInReply: rate(answerable.filter((r) => r.answers.some((a) => norm(r.reply).includes(norm(a)))).length, answerable.length),
+    goldPassage: rate(withGold.filter(goldQuoted).length, withGold.length),
+    abstention: rate(unanswerable.filter((r) => r.outcome === 'unanswered').length, unanswerable.length),
+    falseCalculator: rate(notCalculations.filter((r) => r.outcome === 'calculation').length, notCalculations.length),
+    calculationsAnswered: rate(calculations.filter((r) => judge(r).ok).length, calculations.length),
+    abstainedOnAnswerable: rate(answerable.filter((r) => r.outcome === 'unanswered').length, answerable.length),
+    meanReplyChars: Math.round(rs.reduce((s, r) => s + r.reply.length, 0) / Math.max(1, rs.length)),
+    latencyMs: summarise(rs.map((r) => r.ms)),
+    counts: { answerable: answerable.length, unanswerable: unanswerable.length, calculations: calculations.length },
+  };
+}
+
+function print(report: Record<string, unknown>) {
+  const pct = (v: unknown) => (typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '—');
+  console.log('\nset                answer-in-reply  gold-passage  abstention  false-calc  p95 ms   (n)');
+  for (const [set, m] of Object.entries(report) as Array<[string, ReturnType<typeof metrics>]>) {
+    console.log(
+      `${set.padEnd(18)} ${pct(m.answerInReply).padStart(15)} ${pct(m.goldPassage).padStart(13)} ${pct(m.abstention).padStart(11)} ${pct(m.falseCalculator).padStart(11)} ${String(m.latencyMs.p95).padStart(7)}   (${m.questions})`,
+    );
+  }
+  console.log('\ntargets: answer in reply ≥ 85%, gold passage ≥ 90%, abstention ≥ 90%, false calculator 0, p95 ≤ 50 ms');
+}
+
+type AgentRow = Parameters<typeof runTurn>[1]['agent'];
+
+async function seedAgent(db: Db, userId: string, name: string, sources: EvalFile[], vectors: VectorIndex): Promise<AgentRow> {
+  const id = `eval-${name.toLowerCase()}`;
+  await db.insert(agents).values({
+    id,
+    userId,
+    name,
+    webhookId: `wh-${id}`,
+    storageWebhookId: `upload-archive-${id}`,
+    systemMessage: 'Você é o atendente virtual da loja.',
+  });
+  for (const f of sources) {
+    const bytes = f.bytes();
+    const fileId = randomUUID();
+    await db.insert(files).values({
+      id: fileId,
+      agentId: id,
+      userId,
+      filename: f.name,
+      path: `${userId}/${id}/${fileId}-${f.name}`,
+      size: bytes.byteLength,
+      mimeType: MIME_BY_KIND[f.kind as FileKind],
+      kind: f.kind as FileKind,
+      status: 'processing',
+    });
+    const source = { agentId: id, userId, sourceType: 'file' as const, sourceId: fileId, sourceName: f.name };
+    await storePassages({ db, vectors }, source, readPassages({ bytes, kind: f.kind as FileKind, filename: f.name }), null);
+  }
+  return { id, userId, name, systemMessage: 'Você é o atendente virtual da loja.', lastError: null };
+}
+
+await main();
