@@ -7,7 +7,7 @@ import { whatsappConfigs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
 import { configurationProblem, verificationErrors } from './messages';
-import { maskSecret, type SecretBox } from './secrets';
+import { maskSecret, type SecretBox } from '../core/credential-box';
 
 export interface ConfigurationDeps {
   db: Db;

@@ -5,7 +5,7 @@ import { whatsappMessages } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { createGraphClient } from './graph-client';
 import type { InboundMessage } from './payload';
-import { SecretBox } from './secrets';
+import { SecretBox } from '../core/credential-box';
 import { createWhatsAppWorker, INBOUND_WORKERS, WHATSAPP_INBOUND, WHATSAPP_SEND, type InboundJob, type SendJob } from './worker';
 
 export { whatsappQueues } from './worker';

@@ -5,10 +5,10 @@ import { QUOTA_NOTICE, runTurn, type ChatRuntime } from '../../chat/runtime';
 import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
-import { KeyedLock } from './keyed-lock';
+import { KeyedLock } from '../core/keyed-lock';
 import { APOLOGY_NOTICE, captionNotice, configurationProblem, TEXT_ONLY_NOTICE, verificationErrors } from './messages';
 import type { InboundMessage, Sender } from './payload';
-import type { SecretBox } from './secrets';
+import type { SecretBox } from '../core/credential-box';
 import { splitMessage, toWhatsAppText } from './text';
 
 export const WHATSAPP_INBOUND = 'whatsapp-inbound';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret, safeEqual, SecretBox } from './secrets';
+import { maskSecret, safeEqual, SecretBox } from './credential-box';
 
 const box = new SecretBox('a-server-secret-with-at-least-32-characters');
 
