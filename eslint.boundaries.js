@@ -43,6 +43,7 @@ export const SERVER_COMPOSITION = ['health.ts', 'public-config.ts', 'services.ts
 /** Modules whose insides are private: other modules import them only through the listed entry point. */
 export const SERVER_ENTRY_POINTS = {
   'knowledge/parsers': 'index.ts',
+  'channels/core': 'index.ts',
 };
 
 /** Web features (apps/web/src/features/<name>): another feature is imported only through its index.ts. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createLiveFeed, createOutbound, webAdapter, type LiveFeed, type Outbound } from './channels/core';
 import { createWhatsApp, whatsappQueues, type WhatsApp } from './channels/whatsapp/service';
 import { createResponder } from './chat/model';
 import type { ChatRuntime } from './chat/runtime';
@@ -30,6 +31,8 @@ export interface Services {
   jobs: JobQueue;
   ingestion: Ingestion;
   whatsapp: WhatsApp;
+  /** Team messages to customers on each conversation's own channel, and the live feed of open web chats. */
+  channels: { outbound: Outbound; live: LiveFeed };
   /** Outgoing e-mail, queued and delivered by a worker (SMTP or the outbox directory). */
   mail: Mailer;
 }
@@ -56,8 +59,10 @@ export async function createServices(
     taughtAnswers: (agentId, message) => findTaughtAnswer(database.db, agentId, message),
   };
   const whatsapp = createWhatsApp({ config, jobs, runtime });
+  const live = createLiveFeed();
+  const channels = { outbound: createOutbound([webAdapter(live), whatsapp.adapter]), live };
   const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
-  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, mail };
+  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, channels, mail };
 }
 
 /**

@@ -5,7 +5,7 @@ import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, 
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { captionNotice, TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
-import { usageCounters, whatsappConfigs, whatsappMessages } from '../src/db/schema';
+import { conversations, usageCounters, whatsappConfigs, whatsappMessages } from '../src/db/schema';
 import { createAgent, createUserWithAgent, outcomes, transcript } from './helpers/agents';
 import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
 
@@ -341,6 +341,19 @@ describe('POST /chat/{webhookId} notifications', () => {
     expect(bodies.length).toBeGreaterThanOrEqual(3);
     expect(bodies.every((b) => b.length <= 4096)).toBe(true);
     expect(bodies.join('\n\n')).toBe(paragraphs.join('\n\n'));
+  });
+
+  it("delivers the team's message through the channel adapter, in WhatsApp's markup, to the conversation's customer", async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    await deliver(agent, notification([textMessage('wamid.team-1', 'quero falar com alguém')], { from: customer }));
+    await settled('wamid.team-1');
+    const [conversation] = await ctx.database.db.select().from(conversations).where(eq(conversations.agentId, agent.id));
+    const before = sentTo(customer).length;
+
+    await ctx.services.channels.outbound.send(conversation!, { id: 'team-message-1', text: '**Oi!** Aqui é a Ana, da equipe.' });
+    await vi.waitFor(() => expect(sentTo(customer).length).toBe(before + 1), { timeout: 20_000, interval: 100 });
+    expect(sentTo(customer).at(-1)?.body).toBe('*Oi!* Aqui é a Ana, da equipe.');
   });
 
   it('sends the quota notice once when the monthly quota is used up', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret, safeEqual, SecretBox } from './credential-box';
+import { CredentialBox, maskSecret, safeEqual } from './credential-box';
 
-const box = new SecretBox('a-server-secret-with-at-least-32-characters');
+const box = new CredentialBox('a-server-secret-with-at-least-32-characters', 'whatsapp');
 
-describe('SecretBox', () => {
+describe('CredentialBox', () => {
   it('round-trips a token and never stores it in clear', () => {
     const token = 'EAAGm0PX4ZCpsBAKZCZBQ-token-ção-🔑';
     const stored = box.encrypt(token, 'agent-1');
@@ -19,7 +19,7 @@ describe('SecretBox', () => {
     const bytes = Buffer.from(stored.slice(3), 'base64url');
     bytes[bytes.length - 1]! ^= 1;
     expect(() => box.decrypt(`v1.${bytes.toString('base64url')}`, 'agent-1')).toThrow();
-    expect(() => new SecretBox('another-server-secret-with-32-characters!').decrypt(stored, 'agent-1')).toThrow();
+    expect(() => new CredentialBox('another-server-secret-with-32-characters!', 'whatsapp').decrypt(stored, 'agent-1')).toThrow();
     expect(() => box.decrypt('v0.abc', 'agent-1')).toThrow();
   });
 
@@ -28,7 +28,7 @@ describe('SecretBox', () => {
     expect(token).toMatch(/^[\w-]{32}$/);
     expect(box.verifyTokenFor('agent-1')).toBe(token);
     expect(box.verifyTokenFor('agent-2')).not.toBe(token);
-    expect(new SecretBox('another-server-secret-with-32-characters!').verifyTokenFor('agent-1')).not.toBe(token);
+    expect(new CredentialBox('another-server-secret-with-32-characters!', 'whatsapp').verifyTokenFor('agent-1')).not.toBe(token);
   });
 });
 
@@ -42,5 +42,12 @@ describe('maskSecret / safeEqual', () => {
     expect(safeEqual('abc', 'abc')).toBe(true);
     expect(safeEqual('abc', 'abd')).toBe(false);
     expect(safeEqual('abc', 'abcd')).toBe(false);
+  });
+
+  it("keeps each channel's keys apart: one channel's ciphertext does not decrypt as another's", () => {
+    const stored = box.encrypt('EAAG-token', 'agent-1');
+    const other = new CredentialBox('a-server-secret-with-at-least-32-characters', 'telegram');
+    expect(() => other.decrypt(stored, 'agent-1')).toThrow();
+    expect(other.verifyTokenFor('agent-1')).not.toBe(box.verifyTokenFor('agent-1'));
   });
 });

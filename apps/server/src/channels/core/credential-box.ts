@@ -6,18 +6,18 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * Encryption at rest of the merchant's WhatsApp credentials: AES-256-GCM with
- * a key derived (HKDF-SHA256) from ENCRYPTION_KEY (default AUTH_SECRET). The
- * agent id is bound as associated data, so a ciphertext copied to another
- * agent's row does not decrypt.
+ * Encryption at rest of a channel's credentials (the merchant's WhatsApp token and app secret): AES-256-GCM
+ * with a key derived (HKDF-SHA256) from ENCRYPTION_KEY (default AUTH_SECRET) for that channel alone. The agent
+ * id is bound as associated data, so a ciphertext copied to another agent's row does not decrypt.
  */
-export class SecretBox {
+export class CredentialBox {
   readonly #key: Buffer;
   readonly #verifyKey: Buffer;
 
-  constructor(secret: string) {
-    this.#key = deriveKey(secret, 'whatsapp-credentials/v1');
-    this.#verifyKey = deriveKey(secret, 'whatsapp-verify-token/v1');
+  /** `channel` names the keys: each channel's credentials are encrypted with keys of their own. */
+  constructor(secret: string, channel: string) {
+    this.#key = deriveKey(secret, `${channel}-credentials/v1`);
+    this.#verifyKey = deriveKey(secret, `${channel}-verify-token/v1`);
   }
 
   encrypt(plaintext: string, agentId: string): string {
@@ -39,7 +39,7 @@ export class SecretBox {
   }
 
   /**
-   * The agent's webhook verify token before one is stored: unguessable without
+   * The agent's webhook verify token (for channels whose webhook handshake has one) before one is stored: unguessable without
    * the server secret and stable, so the Meta handshake works even before the
    * credentials are saved (the value is then stored with them).
    */

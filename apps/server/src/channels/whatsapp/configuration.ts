@@ -7,12 +7,12 @@ import { whatsappConfigs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
 import { configurationProblem, verificationErrors } from './messages';
-import { maskSecret, type SecretBox } from '../core/credential-box';
+import { type CredentialBox, maskSecret } from '../core';
 
 export interface ConfigurationDeps {
   db: Db;
   config: Config;
-  secrets: SecretBox;
+  secrets: CredentialBox;
   graph: GraphClient;
 }
 

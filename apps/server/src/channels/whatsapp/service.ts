@@ -1,11 +1,13 @@
+import { WHATSAPP_TEXT_MAX } from '@atende/shared';
 import { inArray } from 'drizzle-orm';
 import type { ChatRuntime } from '../../chat/runtime';
 import type { Config } from '../../config';
 import { whatsappMessages } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { createGraphClient } from './graph-client';
-import type { InboundMessage } from './payload';
-import { SecretBox } from '../core/credential-box';
+import type { InboundMessage, Sender } from './payload';
+import { type ChannelAdapter, CredentialBox, splitMessage } from '../core';
+import { toWhatsAppText } from './text';
 import { createWhatsAppWorker, INBOUND_WORKERS, WHATSAPP_INBOUND, WHATSAPP_SEND, type InboundJob, type SendJob } from './worker';
 
 export { whatsappQueues } from './worker';
@@ -17,7 +19,7 @@ export { whatsappQueues } from './worker';
 export function createWhatsApp(deps: { config: Config; jobs: JobQueue; runtime: ChatRuntime }) {
   const { jobs, runtime } = deps;
   const { db } = runtime;
-  const secrets = new SecretBox(deps.config.encryption.secret);
+  const secrets = new CredentialBox(deps.config.encryption.secret, 'whatsapp');
   const graph = createGraphClient({ baseUrl: deps.config.whatsapp.graphUrl, version: deps.config.whatsapp.graphVersion });
   const worker = createWhatsAppWorker({ jobs, graph, secrets, runtime });
 
@@ -48,12 +50,35 @@ export function createWhatsApp(deps: { config: Config; jobs: JobQueue; runtime: 
     return pending.length;
   }
 
+  /**
+   * The channel's adapter (channels/core): a team message is queued as a send job keyed by its id (a second
+   * hand-over while it waits is dropped); the send queue delivers it part by part with the same retries and error handling
+   * as the agent's answers (a refused token flags the configuration; outside the 24-hour customer-service window
+   * the Graph API refuses it and it is logged as such).
+   */
+  const adapter: ChannelAdapter = {
+    channel: 'whatsapp',
+    async send(message) {
+      const parts = splitMessage(toWhatsAppText(message.text), WHATSAPP_TEXT_MAX);
+      const job: SendJob = { agentId: message.agentId, messageId: message.id, to: recipientOf(message.sessionId), parts, index: 0 };
+      await jobs.send<SendJob>(WHATSAPP_SEND, job, { key: message.id });
+    },
+  };
+
   async function startWorkers() {
     for (let i = 0; i < INBOUND_WORKERS; i++) await jobs.work<InboundJob>(WHATSAPP_INBOUND, worker.handleInbound);
     await jobs.work<SendJob>(WHATSAPP_SEND, worker.handleSend);
   }
 
-  return { secrets, graph, accept, startWorkers };
+  return { secrets, graph, accept, adapter, startWorkers };
 }
 
 export type WhatsApp = ReturnType<typeof createWhatsApp>;
+
+/**
+ * The customer of a WhatsApp conversation, from its session key (the sender's id): a phone number (wa_id) is all
+ * digits; anything else is a business-scoped user id (sent as `recipient`).
+ */
+export function recipientOf(sessionId: string): Sender {
+  return /^\d+$/.test(sessionId) ? { kind: 'wa_id', id: sessionId } : { kind: 'user_id', id: sessionId };
+}

@@ -6,7 +6,7 @@ import { agents, whatsappConfigs } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
 import { parseNotification } from './payload';
-import { safeEqual } from '../core/credential-box';
+import { safeEqual } from '../core';
 import type { WhatsApp } from './service';
 import { isValidSignature } from './signature';
 

@@ -1,15 +1,14 @@
-import { resolvePlan, type Plan } from '@atende/shared';
+import { resolvePlan, WHATSAPP_TEXT_MAX, type Plan } from '@atende/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { appendAssistantMessage, appendUserMessage } from '../../chat/conversations';
 import { QUOTA_NOTICE, runTurn, type ChatRuntime } from '../../chat/runtime';
 import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
-import { KeyedLock } from '../core/keyed-lock';
+import { type CredentialBox, KeyedLock, splitMessage } from '../core';
 import { APOLOGY_NOTICE, captionNotice, configurationProblem, TEXT_ONLY_NOTICE, verificationErrors } from './messages';
 import type { InboundMessage, Sender } from './payload';
-import type { SecretBox } from '../core/credential-box';
-import { splitMessage, toWhatsAppText } from './text';
+import { toWhatsAppText } from './text';
 
 export const WHATSAPP_INBOUND = 'whatsapp-inbound';
 export const WHATSAPP_SEND = 'whatsapp-send';
@@ -31,9 +30,13 @@ export interface InboundJob {
   message: InboundMessage;
 }
 
-/** The parts of one answer still to deliver, from `index` on, in order. */
+/** The parts of one answer (or team message) still to deliver, from `index` on, in order. */
 export interface SendJob {
   agentId: string;
+  /**
+   * The customer's message being answered (its wamid: its delivery state lives in whatsapp_messages), or the
+   * team's stored message sent from the inbox (no such row: its outcome is logged).
+   */
   messageId: string;
   to: Sender;
   parts: string[];
@@ -54,7 +57,7 @@ interface Target {
 export interface WorkerDeps {
   jobs: JobQueue;
   graph: GraphClient;
-  secrets: SecretBox;
+  secrets: CredentialBox;
   runtime: ChatRuntime;
 }
 
@@ -253,7 +256,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       const reply = await compose(target, message);
       if (reply === null) return void (await setStatus(message.id, 'ignored', 'notice already sent'));
       if (!(await claimDelivery(message.id))) return; // another attempt of this job delivers (or delivered) it
-      const parts = splitMessage(toWhatsAppText(reply));
+      const parts = splitMessage(toWhatsAppText(reply), WHATSAPP_TEXT_MAX);
       await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0 }, null);
     });
   }
