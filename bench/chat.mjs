@@ -1,23 +1,42 @@
-// Chat benchmark (issue 3): chat turns per second, server-added latency,
-// time to first streamed token, server CPU per turn and resident memory of the
-// built server, with a zero-latency fake LLM, at 1, 10 and 50 concurrent chat
-// sessions whose 15-message memory window is full. Writes bench/results/chat.json;
-// when a target is missed (or BENCH_PROFILE=1) it profiles a 50-session run and
-// writes bench/results/chat-profile.json.
+// Chat benchmark (issues 3 and 19): chat turns per second, server-added latency, time to first streamed
+// token, CPU per turn (Postgres backends included) and memory of the built server, against a floor
+// measured in the same run. Three systems take turns on the same load, with the same zero-latency fake
+// LLM and the same closed-loop client:
 //
-//   npm run build -w @atende/server && node bench/chat.mjs
+//   floor     bench/floor.mjs: node:http + pg, the minimal turn (read the last 15 messages, one LLM
+//             call, one insert, respond)
+//   postgres  Atende (apps/server/dist/main.js) on a throw-away Postgres database
+//   pglite    Atende on its default embedded database (PGlite)
 //
-// Environment: BENCH_SECONDS (measured seconds per level, default 10),
-// BENCH_PROFILE (1: always profile, 0: never; default: when a target is missed),
-// BENCH_PROFILE_SECONDS (measured seconds of the profiled run, default 5).
+// at 1, 10 and 50 concurrent sessions whose 15-message memory window is full, interleaved (round after
+// round, level after level, system after system) so that the load other processes put on this shared
+// machine falls on all three alike. The targets of issue 19 are ratios to the floor of the same run.
+// Writes bench/results/chat.json and appends a summary to bench/results/chat-history.json (the last
+// HISTORY_LENGTH runs, to show regressions).
+//
+//   npm run build -w @atende/server && npm run bench:chat
+//
+// Environment:
+//   BENCH_DATABASE_URL  Postgres server for the floor and Atende-on-Postgres (throw-away databases are
+//                       created there); default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
+//   BENCH_SECONDS       measured seconds per system, level and round (default 8)
+//   BENCH_ROUNDS        rounds (default 2)
+//   BENCH_SYSTEMS       a comma-separated subset of floor,postgres,pglite (default all)
+//   BENCH_COMPARE       another checkout (built): adds postgres-compare and pglite-compare, its server on
+//                       the same run (A/B of two builds under the same machine load; not in the targets)
+//   BENCH_PROFILE       postgres or pglite: afterwards, profile that system at 50 sessions under
+//                       --cpu-prof (every thread) → bench/results/chat-profile-<system>.json
+//   BENCH_PROFILE_SECONDS  measured seconds of the profiled run (default 5)
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api, createAccount, createAgent, isModelAnswer, startAtende } from './lib/atende.mjs';
 import { chatClient } from './lib/chat-client.mjs';
 import { printProfile, summariseProfile } from './lib/cpuprofile.mjs';
+import { backendCpuMonitor, createTempDatabase, dropTempDatabases, pgliteQuery, pgQuery } from './lib/databases.mjs';
 import {
   cleanUp,
   cpuTimeMs,
@@ -38,37 +57,44 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const RESULT_FILE = path.join(RESULTS_DIR, 'chat.json');
-const PROFILE_FILE = path.join(RESULTS_DIR, 'chat-profile.json');
-/** The raw V8 profile, to open in Chrome DevTools (Performance → Load profile) or speedscope; not committed. */
-const RAW_PROFILE_FILE = path.join(RESULTS_DIR, 'chat.cpuprofile');
+const HISTORY_FILE = path.join(RESULTS_DIR, 'chat-history.json');
+const HISTORY_LENGTH = 20;
+const profileFile = (system) => path.join(RESULTS_DIR, `chat-profile-${system}.json`);
+/** Raw V8 profiles, to open in Chrome DevTools (Performance → Load profile) or speedscope; not committed. */
+const rawProfileDir = (system) => path.join(RESULTS_DIR, `chat-${system}.cpuprofiles`);
 
+const ALL_SYSTEMS = ['floor', 'postgres', 'pglite'];
+const COMPARE_MAIN = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE, 'apps/server/dist/main.js') : null;
+const CHOSEN = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS.join(',')).split(',').map((s) => s.trim());
+const SYSTEMS = [...CHOSEN, ...(COMPARE_MAIN ? CHOSEN.filter((s) => s !== 'floor').map((s) => `${s}-compare`) : [])];
+/** The database of a system: postgres-compare runs on Postgres like postgres. */
+const kindOf = (name) => name.replace(/-compare$/, '');
 const LEVELS = [1, 10, 50];
-const SECONDS = positiveNumber('BENCH_SECONDS', 10);
+const SECONDS = positiveNumber('BENCH_SECONDS', 8);
+const ROUNDS = positiveNumber('BENCH_ROUNDS', 2);
+const PROFILE = process.env.BENCH_PROFILE || null;
 const PROFILE_SECONDS = positiveNumber('BENCH_PROFILE_SECONDS', 5);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Load on a freshly started server before anything is measured, so the JIT has compiled the hot paths. */
 const WARMUP_MS = 3_000;
 const WARMUP_SESSIONS = 10;
 /** Turns each session sends before measuring: 16 stored messages fill the 15-message memory window. */
 const PREFILL_TURNS = 8;
+/** A turn slower than this counts as failed (generous: on a crowded machine a slow system is measured, not dropped). */
+const REQUEST_TIMEOUT_MS = 120_000;
 /** Every STREAM_EVERY-th turn of a session asks for SSE (time to first token); the others for JSON. */
 const STREAM_EVERY = 10;
-const TARGETS = { turnsPerSec: 800, p99Ms: 75, cpuMsPerTurn: 1.5, idleRssMb: 250 };
-/** Effectively no rate limit: the bench sends thousands of turns per minute from one IP. */
-const NO_LIMIT = '1000000000';
+/** Issue 19: ratios to the floor of the same run, and absolute limits for the default (PGlite). */
+const TARGETS = {
+  postgres: { turnsRatio: 0.4, cpuRatio: 3 },
+  pglite: { turnsRatio: 0.15, p99Ms: 150, idleRssMb: 200 },
+};
 const RUN_ID = Date.now().toString(36);
 /** Idle measurements: wait for start-up (or load) work to settle, then sample CPU over a quiet period. */
 const IDLE_SETTLE_MS = 1_000;
 const IDLE_SAMPLE_MS = 2_000;
-/** Above this many cores used by other processes during a level, the results are flagged as disturbed. */
+/** Above this many cores used by other processes during a window, the results are flagged as disturbed. */
 const OTHER_CPU_WARNING_CORES = 0.25;
-
-const ACCOUNT = {
-  name: 'Bench Lojista',
-  email: `bench-${RUN_ID}@example.com`,
-  password: 'senha-do-benchmark',
-  company: 'Café Aurora',
-  phone: '(11) 95555-0000',
-};
 
 const KNOWLEDGE = {
   companyName: 'Café Aurora',
@@ -100,8 +126,7 @@ const QUESTIONS = [
   'Qual é o café do dia?',
 ];
 
-/** The fake echoes "Você disse: <message>"; anything else (quota notice, offline answer) is not the model path. */
-const isModelAnswer = (output) => typeof output === 'string' && output.startsWith('Você disse:');
+const PLAN = `update profiles set plan = 'enterprise' where id = $1`;
 
 function positiveNumber(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -112,10 +137,11 @@ function positiveNumber(name, fallback) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const question = (i) => QUESTIONS[i % QUESTIONS.length];
 // Session ids are secrets the server accepts only when unguessable (ADR 0011).
-const sessionIds = (n, label = n) => Array.from({ length: n }, (_, i) => `bench-${RUN_ID}-${label}-${i}-${randomUUID()}`);
+const sessionIds = (n, label) => Array.from({ length: n }, (_, i) => `bench-${RUN_ID}-${label}-${i}-${randomUUID()}`);
+const loadAverage = () => os.loadavg().map((x) => round(x));
 
 // ---------------------------------------------------------------------------
-// Processes: the fake LLM and the server
+// The three systems
 
 async function startFakeLlm() {
   const child = startChild('fake LLM', process.execPath, ['--import', 'tsx', 'bench/fake-llm.ts'], {
@@ -126,131 +152,63 @@ async function startFakeLlm() {
   return { child, baseUrl, pid };
 }
 
+async function startFloor(fake) {
+  const database = await createTempDatabase(ADMIN_URL);
+  const child = startChild('floor', process.execPath, ['bench/floor.mjs'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url, LLM_BASE_URL: fake.baseUrl },
+  });
+  const { url, pid } = await firstJsonLine(child);
+  return { name: 'floor', child, pid, database, webhookUrl: `${url}/webhook/floor` };
+}
+
 /**
- * The server's environment, built from scratch so that nothing from the
- * caller's shell (DATABASE_URL, S3_*, NODE_OPTIONS…) changes what is measured.
+ * Atende on a fresh data directory (and, for `postgres`, a throw-away database), with an account on the
+ * Enterprise plan (no monthly quota) and an agent with the bench knowledge base. On PGlite the plan is
+ * written between two starts (the data directory has one owner).
  */
-function serverEnv({ port, dataDir, fakeBaseUrl }) {
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url, // Better Auth trusts this origin for the sign-up/sign-in POSTs
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: fakeBaseUrl,
-    SIGNUP_RATE_LIMIT: '100000',
-    CHAT_RATE_LIMIT_PER_IP: NO_LIMIT,
-    CHAT_RATE_LIMIT_PER_SESSION: NO_LIMIT,
+async function startAtendeSystem(name, fake, tempDir, nodeArgs = [], prepared = null) {
+  const dataDir = path.join(tempDir, name);
+  mkdirSync(dataDir, { recursive: true });
+  const database = prepared?.database ?? (kindOf(name) === 'postgres' ? await createTempDatabase(ADMIN_URL) : null);
+  const options = {
+    port: await freePort(),
+    dataDir,
+    fakes: { llm: fake.baseUrl },
+    env: database ? { DATABASE_URL: database.url } : {},
+    nodeArgs,
+    ...(name.endsWith('-compare') ? { main: COMPARE_MAIN } : {}),
   };
-}
-
-/** Starts `node [nodeArgs] apps/server/dist/main.js` and waits until /api/health answers. */
-async function startServer(options, nodeArgs = []) {
-  const started = performance.now();
-  const child = startChild('server', process.execPath, [...nodeArgs, SERVER_MAIN], { cwd: ROOT, env: serverEnv(options) });
-  const server = { child, pid: child.pid, url: `http://127.0.0.1:${options.port}` };
-  const health = await waitHealthy(server);
-  if (health.llm === 'offline') throw new Error('The server started in offline mode: OPENAI_BASE_URL was not picked up.');
-  return { ...server, startupMs: performance.now() - started };
-}
-
-async function waitHealthy(server, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited during start-up:\n${server.child.tail.join('\n')}`);
-    try {
-      const res = await fetch(`${server.url}/api/health`);
-      if (res.ok) return await res.json();
-    } catch {
-      // not listening yet
+  let server = await startAtende(name, options);
+  if (server.health.llm === 'offline') throw new Error('Atende started in offline mode: OPENAI_BASE_URL was not picked up.');
+  let webhookId = prepared?.webhookId;
+  if (!webhookId) {
+    const account = await createAccount(server, `bench-${name}`);
+    webhookId = (await createAgent(server, account, 'Atendente Aurora', KNOWLEDGE)).webhookId;
+    if (database) await pgQuery(database.url, PLAN, [account.id]);
+    else {
+      await stopChild(server.child);
+      await pgliteQuery(dataDir, PLAN, [account.id]);
+      server = await startAtende(name, options);
     }
-    await sleep(100);
+    const me = await api(server, 'GET', '/api/me', { token: account.token });
+    if (me.plan !== 'enterprise') throw new Error(`Expected the bench account on Enterprise, got ${me.plan}.`);
   }
-  throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${server.child.tail.join('\n')}`);
-}
-
-// ---------------------------------------------------------------------------
-// Set-up through the API (and one direct database write while the server is stopped)
-
-async function api(server, method, pathname, { body, cookie } = {}) {
-  const res = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { origin: server.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathname} → ${res.status}: ${text.slice(0, 300)}`);
-  return { res, json: text ? JSON.parse(text) : null };
-}
-
-/** Signs the bench account up and in, creates its agent and fills its knowledge base. */
-async function createAgent(server) {
-  await api(server, 'POST', '/api/auth/sign-up/email', { body: ACCOUNT });
-  const signIn = await api(server, 'POST', '/api/auth/sign-in/email', {
-    body: { email: ACCOUNT.email, password: ACCOUNT.password },
-  });
-  const cookie = signIn.res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { json: agent } = await api(server, 'POST', '/api/agents', { body: { name: 'Atendente Aurora' }, cookie });
-  await api(server, 'PUT', `/api/agents/${agent.id}/knowledge`, { body: KNOWLEDGE, cookie });
-  return { webhookId: agent.webhookId, cookie };
-}
-
-/**
- * Gives the bench account the Enterprise plan (unlimited messages; the free
- * plan's 100 would end the bench at once). PGlite has one owner, so this runs
- * while the server is stopped, on the same data directory.
- */
-async function upgradeToEnterprise(dataDir, email) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
-  try {
-    const result = await db.query(`update profiles set plan = 'enterprise' where id = (select id from "user" where email = $1)`, [email]);
-    if (result.affectedRows !== 1) throw new Error(`Could not upgrade the bench account's plan (${result.affectedRows} rows).`);
-  } finally {
-    await db.close();
-  }
-}
-
-async function assertPlan(server, cookie, plan) {
-  const { json: me } = await api(server, 'GET', '/api/me', { cookie });
-  if (me.plan !== plan) throw new Error(`Expected the bench account on plan ${plan}, got ${me.plan}.`);
-}
-
-/**
- * Starts the server on a fresh data directory, creates the bench agent,
- * upgrades its account while the server is stopped, and starts it again.
- * Returns the running server and the agent's public webhook id.
- */
-async function startPreparedServer(serverOptions) {
-  const first = await startServer(serverOptions);
-  const { webhookId, cookie } = await createAgent(first);
-  await stopChild(first.child);
-  await upgradeToEnterprise(serverOptions.dataDir, ACCOUNT.email);
-  const server = await startServer(serverOptions);
-  await assertPlan(server, cookie, 'enterprise');
-  return { server, webhookId };
+  return { name, child: server.child, pid: server.pid, database, webhookId, startupMs: server.startupMs, webhookUrl: `${server.url}/webhook/${webhookId}` };
 }
 
 // ---------------------------------------------------------------------------
 // Load
 
-/** Resident memory and CPU use of the server while nothing is sent, after a moment to settle. */
-async function measureIdle(server) {
+/** Resident memory and CPU use of a process while nothing is sent, after a moment to settle. */
+async function measureIdle(system) {
   await sleep(IDLE_SETTLE_MS);
-  const cpuBefore = cpuTimeMs(server.pid);
+  const cpuBefore = cpuTimeMs(system.pid);
   await sleep(IDLE_SAMPLE_MS);
-  const memory = memoryMb(server.pid);
+  const memory = memoryMb(system.pid);
   return {
     memoryMb: { rss: round(memory.rss, 1), anon: round(memory.anon, 1), file: round(memory.file, 1) },
-    cpuCores: round((cpuTimeMs(server.pid) - cpuBefore) / IDLE_SAMPLE_MS, 3),
+    cpuCores: round((cpuTimeMs(system.pid) - cpuBefore) / IDLE_SAMPLE_MS, 3),
   };
 }
 
@@ -269,9 +227,8 @@ async function prefill(client, sessions) {
 }
 
 /**
- * Closed loop: every session sends a turn, waits for the whole answer, and
- * sends the next, until `durationMs` has passed. Returns the raw samples and
- * the window on the monotonic clock (to cut a CPU profile to it).
+ * Closed loop: every session sends a turn, waits for the whole answer, and sends the next, until
+ * `durationMs` has passed. Returns the raw samples and the window on the monotonic clock.
  */
 async function closedLoop(client, sessions, durationMs) {
   const samples = { all: [], json: [], stream: [], ttft: [], statusCodes: {}, networkErrors: 0, unexpectedAnswers: 0 };
@@ -286,12 +243,7 @@ async function closedLoop(client, sessions, durationMs) {
       }
     }),
   );
-  return {
-    samples,
-    turns: samples.all.length,
-    elapsedMs: performance.now() - started,
-    window: { startUs, endUs: Number(process.hrtime.bigint() / 1000n) },
-  };
+  return { samples, elapsedMs: performance.now() - started, window: { startUs, endUs: Number(process.hrtime.bigint() / 1000n) } };
 }
 
 function record(samples, stream, r) {
@@ -303,149 +255,262 @@ function record(samples, stream, r) {
   if (r.status >= 200 && r.status < 300 && !isModelAnswer(r.output)) samples.unexpectedAnswers += 1;
 }
 
-/** CPU time so far (ms) of the server, the fake LLM, this load generator and the whole machine. */
-function cpuSnapshot(server, fake) {
+/** CPU time so far (ms) of the system's process, the fake LLM, this load generator and the machine. */
+function cpuSnapshot(system, fake) {
   const self = process.cpuUsage();
   return {
-    server: cpuTimeMs(server.pid),
+    server: cpuTimeMs(system.pid),
     fake: cpuTimeMs(fake.pid),
     loadGenerator: (self.user + self.system) / 1000,
     machine: machineCpuMs().busy,
   };
 }
 
-/** Sends load that is not measured, so that the first level does not pay for JIT compilation. */
-async function warmUp(server, webhookId) {
-  const client = chatClient(`${server.url}/webhook/${webhookId}`, WARMUP_SESSIONS);
+async function warmUp(system) {
+  const client = chatClient(system.webhookUrl, WARMUP_SESSIONS, { timeoutMs: REQUEST_TIMEOUT_MS });
   try {
-    await closedLoop(client, sessionIds(WARMUP_SESSIONS, 'warmup'), WARMUP_MS);
+    await closedLoop(client, sessionIds(WARMUP_SESSIONS, `${system.name}-warmup`), WARMUP_MS);
   } finally {
     client.close();
   }
 }
 
-/** One concurrency level: fresh sessions, prefilled, then SECONDS of closed-loop load. */
-async function runLevel(server, fake, webhookId, n) {
-  const sessions = sessionIds(n);
-  const client = chatClient(`${server.url}/webhook/${webhookId}`, n);
+/** One window: fresh sessions, prefilled, then SECONDS of closed-loop load. */
+async function measureWindow(system, fake, monitor, n, round_) {
+  const sessions = sessionIds(n, `${system.name}-${n}-r${round_}`);
+  const client = chatClient(system.webhookUrl, n, { timeoutMs: REQUEST_TIMEOUT_MS });
   try {
     await prefill(client, sessions);
-    const rssBefore = rssMb(server.pid);
-    const cpuBefore = cpuSnapshot(server, fake);
-    const stopWatchingRss = watchPeakRss(server.pid);
+    const loadAvg = loadAverage();
+    const rssBefore = rssMb(system.pid);
+    const backends = system.database ? await monitor.watch(system.database.name) : null;
+    const before = cpuSnapshot(system, fake);
+    const stopWatchingRss = watchPeakRss(system.pid);
     const load = await closedLoop(client, sessions, SECONDS * 1000);
     const peakRss = stopWatchingRss();
-    const cpuAfter = cpuSnapshot(server, fake);
-    return levelReport(n, load, { before: cpuBefore, after: cpuAfter }, { before: rssBefore, peak: peakRss });
+    const after = cpuSnapshot(system, fake);
+    const cpu = Object.fromEntries(Object.keys(before).map((k) => [k, after[k] - before[k]]));
+    cpu.database = backends ? await backends.stop() : 0;
+    return { round: round_, loadAverage: loadAvg, load, cpu, rss: { before: rssBefore, peak: peakRss } };
   } finally {
     client.close();
   }
 }
 
-function levelReport(n, load, cpu, rss) {
-  const { samples, turns, elapsedMs } = load;
-  const used = (key) => cpu.after[key] - cpu.before[key];
-  const perTurn = (key) => round(used(key) / turns, 3);
-  // Whatever the machine spent beyond our three processes: other work competing for the 2 cores.
-  const otherMs = used('machine') - used('server') - used('fake') - used('loadGenerator');
-  const non2xx = Object.entries(samples.statusCodes)
+/** The windows of one system at one level (one per round), summarised together. */
+function levelReport(n, windows) {
+  const turnsOf = (w) => w.load.samples.all.length;
+  const turns = windows.reduce((sum, w) => sum + turnsOf(w), 0);
+  const elapsedMs = windows.reduce((sum, w) => sum + w.load.elapsedMs, 0);
+  const sum = (key) => windows.reduce((total, w) => total + w.cpu[key], 0);
+  const all = (key) => windows.flatMap((w) => w.load.samples[key]);
+  const perTurn = (ms) => round(ms / turns, 3);
+  // Whatever the machine spent beyond the measured processes: other work competing for the 2 cores.
+  const otherMs = sum('machine') - sum('server') - sum('database') - sum('fake') - sum('loadGenerator');
+  const statusCodes = {};
+  for (const w of windows) for (const [status, count] of Object.entries(w.load.samples.statusCodes)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
+  const non2xx = Object.entries(statusCodes)
     .filter(([status]) => Number(status) < 200 || Number(status) >= 300)
-    .reduce((sum, [, count]) => sum + count, 0);
+    .reduce((total, [, count]) => total + count, 0);
   return {
     sessions: n,
+    rounds: windows.map((w) => ({
+      round: w.round,
+      loadAverage: w.loadAverage,
+      turnsPerSec: round(turnsOf(w) / (w.load.elapsedMs / 1000), 1),
+      cpuMsPerTurn: round((w.cpu.server + w.cpu.database) / turnsOf(w), 3),
+    })),
     durationS: round(elapsedMs / 1000),
     turns,
     turnsPerSec: round(turns / (elapsedMs / 1000), 1),
-    latencyMs: summarise(samples.all),
-    jsonLatencyMs: summarise(samples.json),
-    stream: { turns: samples.stream.length, ttftMs: summarise(samples.ttft), latencyMs: summarise(samples.stream) },
+    latencyMs: summarise(all('all')),
+    jsonLatencyMs: summarise(all('json')),
+    stream: { turns: all('stream').length, ttftMs: summarise(all('ttft')), latencyMs: summarise(all('stream')) },
     non2xx,
-    networkErrors: samples.networkErrors,
-    unexpectedAnswers: samples.unexpectedAnswers,
-    statusCodes: samples.statusCodes,
-    serverCpuMsPerTurn: perTurn('server'),
-    serverCpuCores: round(used('server') / elapsedMs),
-    fakeLlmCpuMsPerTurn: perTurn('fake'),
-    loadGeneratorCpuMsPerTurn: perTurn('loadGenerator'),
+    networkErrors: windows.reduce((total, w) => total + w.load.samples.networkErrors, 0),
+    unexpectedAnswers: windows.reduce((total, w) => total + w.load.samples.unexpectedAnswers, 0),
+    statusCodes,
+    serverCpuMsPerTurn: perTurn(sum('server')),
+    databaseCpuMsPerTurn: perTurn(sum('database')),
+    cpuMsPerTurn: perTurn(sum('server') + sum('database')),
+    serverCpuCores: round(sum('server') / elapsedMs),
+    fakeLlmCpuMsPerTurn: perTurn(sum('fake')),
+    loadGeneratorCpuMsPerTurn: perTurn(sum('loadGenerator')),
     otherProcessesCpuCores: round(Math.max(0, otherMs) / elapsedMs),
-    serverRssMb: { before: round(rss.before, 1), peak: round(rss.peak, 1) },
+    serverRssMb: { peak: round(Math.max(...windows.map((w) => w.rss.peak)), 1) },
   };
 }
 
 // ---------------------------------------------------------------------------
-// Profiling: where the server's time goes
+// Ratios and targets
+
+/** Per level: each Atende system's turns/s and CPU per turn as ratios to the floor (aggregate and per round). */
+function ratiosOf(results) {
+  const floor = results.floor;
+  if (!floor) return null;
+  const ratios = {};
+  for (const name of SYSTEMS.filter((s) => s !== 'floor')) {
+    ratios[name] = LEVELS.map((n) => {
+      const f = floor.levels.find((l) => l.sessions === n);
+      const a = results[name].levels.find((l) => l.sessions === n);
+      const perRound = a.rounds.map((r, i) => ({
+        turns: round(r.turnsPerSec / f.rounds[i].turnsPerSec, 3),
+        cpu: round(r.cpuMsPerTurn / f.rounds[i].cpuMsPerTurn, 2),
+      }));
+      return {
+        sessions: n,
+        turnsRatio: round(a.turnsPerSec / f.turnsPerSec, 3),
+        cpuRatio: round(a.cpuMsPerTurn / f.cpuMsPerTurn, 2),
+        turnsRatioByRound: perRound.map((r) => r.turns),
+        cpuRatioByRound: perRound.map((r) => r.cpu),
+      };
+    });
+  }
+  return ratios;
+}
+
+function evaluateTargets(results, ratios) {
+  const targets = [];
+  const target = (name, value, goal, pass) => targets.push({ name, value, target: goal, pass });
+  const at = (name, n) => results[name].levels.find((l) => l.sessions === n);
+  const ratioAt = (name, n) => ratios?.[name]?.find((r) => r.sessions === n);
+  if (ratios?.postgres) {
+    const r = ratioAt('postgres', 50);
+    target("Postgres: turns/s at 50 sessions ÷ the floor's", r.turnsRatio, `>= ${TARGETS.postgres.turnsRatio}`, r.turnsRatio >= TARGETS.postgres.turnsRatio);
+    target("Postgres: CPU per turn (backends included) at 50 sessions ÷ the floor's", r.cpuRatio, `<= ${TARGETS.postgres.cpuRatio}`, r.cpuRatio <= TARGETS.postgres.cpuRatio);
+  }
+  if (results.pglite) {
+    const t = TARGETS.pglite;
+    if (ratios?.pglite) {
+      const r = ratioAt('pglite', 50);
+      target("PGlite: turns/s at 50 sessions ÷ the floor's", r.turnsRatio, `>= ${t.turnsRatio}`, r.turnsRatio >= t.turnsRatio);
+    }
+    const p99 = at('pglite', 50).latencyMs.p99;
+    target('PGlite: p99 latency at 50 sessions (ms)', p99, `<= ${t.p99Ms}`, p99 <= t.p99Ms);
+    const rss = results.pglite.idle.memoryMb.rss;
+    target('PGlite: idle RSS after start-up (MB)', rss, `<= ${t.idleRssMb}`, rss <= t.idleRssMb);
+    const [t10, t50] = [at('pglite', 10).turnsPerSec, at('pglite', 50).turnsPerSec];
+    target('PGlite: turns/s rise from 10 to 50 sessions (50 ÷ 10)', round(t50 / t10, 2), '> 1', t50 > t10);
+  }
+  return targets;
+}
+
+// ---------------------------------------------------------------------------
+// Profiling: where a system's time goes
 
 /**
- * Restarts the server under `--cpu-prof`, warms it up, measures a 50-session
- * run (sessions already full from the 50-session level), stops it (the profile
- * is written on exit) and summarises the samples taken during the measured window.
- * `cpuMsPerTurn` (measured without the profiler) turns sample shares into CPU per turn.
+ * Restarts one Atende system under --cpu-prof (every thread writes its own profile), warms it up, runs
+ * 50 sessions, stops it (profiles are written on exit) and summarises each thread's samples of the
+ * measured window. `cpuMsPerTurn` (measured without the profiler) turns sample shares into CPU per turn.
  */
-async function profileRun(serverOptions, webhookId, tempDir, cpuMsPerTurn) {
-  const dir = path.join(tempDir, 'cpu-prof');
-  const server = await startServer(serverOptions, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=500']);
-  const sessions = sessionIds(50);
-  const client = chatClient(`${server.url}/webhook/${webhookId}`, sessions.length);
+async function profileRun(name, prepared, fake, tempDir, cpuMsPerTurn) {
+  const dir = path.join(tempDir, `cpu-prof-${name}`);
+  const system = await startAtendeSystem(name, fake, tempDir, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=500'], prepared);
+  const client = chatClient(system.webhookUrl, 50, { timeoutMs: REQUEST_TIMEOUT_MS });
   let load;
   try {
-    await warmUp(server, webhookId);
-    load = await closedLoop(client, sessions, PROFILE_SECONDS * 1000);
+    await warmUp(system);
+    load = await closedLoop(client, sessionIds(50, `${name}-50-r1`), PROFILE_SECONDS * 1000);
   } finally {
     client.close();
-    await stopChild(server.child);
+    await stopChild(system.child);
   }
-  const file = existsSync(dir) && readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) throw new Error('The profiled server exited without writing a .cpuprofile.');
-  const raw = readFileSync(path.join(dir, file), 'utf8');
-  writeFileSync(RAW_PROFILE_FILE, raw);
-  const profile = JSON.parse(raw);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort() : [];
+  if (files.length === 0) throw new Error('The profiled server exited without writing a .cpuprofile.');
+  rmSync(rawProfileDir(name), { recursive: true, force: true });
+  mkdirSync(rawProfileDir(name), { recursive: true });
+  const turns = load.samples.all.length;
+  const threads = files.map((file) => {
+    const raw = readFileSync(path.join(dir, file), 'utf8');
+    writeFileSync(path.join(rawProfileDir(name), file), raw);
+    // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: thread 0 is the main thread.
+    const threadId = Number(file.split('.').at(-3));
+    return { thread: threadId === 0 ? 'main' : `worker ${threadId}`, ...summariseProfile(JSON.parse(raw), { repoRoot: ROOT, window: load.window, turns }) };
+  });
   return {
-    run: { sessions: sessions.length, durationS: round(load.elapsedMs / 1000), turnsPerSecUnderProfiler: round(load.turns / (load.elapsedMs / 1000), 1) },
-    ...summariseProfile(profile, { repoRoot: ROOT, window: load.window, cpuUsPerTurn: round(cpuMsPerTurn * 1000, 1) }),
+    system: name,
+    run: { sessions: 50, durationS: round(load.elapsedMs / 1000), turnsPerSecUnderProfiler: round(turns / (load.elapsedMs / 1000), 1) },
+    cpuMsPerTurnWithoutProfiler: cpuMsPerTurn,
+    threads,
   };
 }
 
 // ---------------------------------------------------------------------------
 // Report
 
-function evaluateTargets(levels, idleRss) {
-  const at50 = levels.find((l) => l.sessions === 50);
-  const worstP99 = Math.max(...levels.map((l) => l.latencyMs.p99));
-  const target = (name, value, unit, goal, pass) => ({ name, value, unit, target: goal, pass });
-  return [
-    target('chat turns/s at 50 sessions', at50.turnsPerSec, 'turns/s', `>= ${TARGETS.turnsPerSec}`, at50.turnsPerSec >= TARGETS.turnsPerSec),
-    target('p99 latency, worst level', worstP99, 'ms', `<= ${TARGETS.p99Ms}`, worstP99 <= TARGETS.p99Ms),
-    target('server CPU per turn at 50 sessions', at50.serverCpuMsPerTurn, 'ms', `<= ${TARGETS.cpuMsPerTurn}`, at50.serverCpuMsPerTurn <= TARGETS.cpuMsPerTurn),
-    target('idle RSS after start-up', round(idleRss, 1), 'MB', `<= ${TARGETS.idleRssMb}`, idleRss <= TARGETS.idleRssMb),
-  ];
-}
-
-function printLevels(levels) {
-  const cols = ['sessions', 'turns/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'ttft p50', 'ttft p99', 'cpu ms/turn', 'rss peak MB', 'failed'];
+function printResults(results, ratios) {
+  const cols = ['system', 'sessions', 'turns/s', 'p50 ms', 'p99 ms', 'ttft p50', 'cpu ms/turn', '(of it db)', 'rss peak MB', 'load avg', 'failed'];
   const row = (cells) => cells.map((c) => String(c).padStart(11)).join(' ');
   console.log(`\n${row(cols)}`);
-  for (const l of levels) {
-    const failed = l.non2xx + l.networkErrors + l.unexpectedAnswers;
-    console.log(
-      row([l.sessions, l.turnsPerSec, l.latencyMs.p50, l.latencyMs.p90, l.latencyMs.p99, l.latencyMs.max, l.stream.ttftMs.p50, l.stream.ttftMs.p99, l.serverCpuMsPerTurn, l.serverRssMb.peak, failed]),
-    );
+  for (const n of LEVELS) {
+    for (const name of SYSTEMS) {
+      const l = results[name].levels.find((x) => x.sessions === n);
+      const failed = l.non2xx + l.networkErrors + l.unexpectedAnswers;
+      const load = l.rounds.map((r) => r.loadAverage[0]).join('/');
+      console.log(row([name, n, l.turnsPerSec, l.latencyMs.p50, l.latencyMs.p99, l.stream.ttftMs.p50, l.cpuMsPerTurn, l.databaseCpuMsPerTurn, l.serverRssMb.peak, load, failed]));
+    }
   }
-  console.log('\nThe fake LLM answers with zero latency, so these end-to-end latencies are the latency the server adds.');
-  const busy = levels.filter((l) => l.otherProcessesCpuCores > OTHER_CPU_WARNING_CORES);
-  if (busy.length) {
-    const cores = busy.map((l) => `${l.otherProcessesCpuCores} at ${l.sessions}`).join(', ');
-    console.log(`WARNING: other processes used CPU cores during the run (${cores} sessions): the machine was not quiet.`);
+  console.log('\nThe fake LLM answers with zero latency, so latencies are what each server adds. CPU per turn: the server process (all threads) plus its Postgres backends.');
+  if (ratios) {
+    console.log('\nRatios to the floor (aggregate; per round in brackets):');
+    for (const [name, levels] of Object.entries(ratios)) {
+      for (const r of levels) {
+        console.log(`  ${name.padEnd(8)} ${String(r.sessions).padStart(2)} sessions: turns/s ${r.turnsRatio} [${r.turnsRatioByRound.join(', ')}], CPU/turn ${r.cpuRatio}× [${r.cpuRatioByRound.join(', ')}]`);
+      }
+    }
   }
-}
-
-function printIdle(startupMs, idle, idleAfterLoad) {
-  const describe = (i) => `RSS ${i.memoryMb.rss} MB (anonymous ${i.memoryMb.anon}, file ${i.memoryMb.file}), CPU ${i.cpuCores} cores`;
-  console.log(`\nStart-up ${Math.round(startupMs)} ms. Idle after start-up: ${describe(idle)}. Idle after load: ${describe(idleAfterLoad)}.`);
+  for (const name of SYSTEMS.filter((s) => results[s].idle)) {
+    const { idle, idleAfterLoad, startupMs } = results[name];
+    const describe = (i) => `RSS ${i.memoryMb.rss} MB (anonymous ${i.memoryMb.anon}, file ${i.memoryMb.file}), CPU ${i.cpuCores} cores`;
+    console.log(`\n${name}: start-up ${Math.round(startupMs)} ms. Idle after start-up: ${describe(idle)}. Idle after load: ${describe(idleAfterLoad)}.`);
+  }
+  const busy = SYSTEMS.flatMap((name) => results[name].levels.filter((l) => l.otherProcessesCpuCores > OTHER_CPU_WARNING_CORES).map((l) => `${name}@${l.sessions}: ${l.otherProcessesCpuCores}`));
+  if (busy.length) console.log(`\nWARNING: other processes used CPU cores during the run (${busy.join(', ')}): the machine was not quiet.`);
 }
 
 function printTargets(targets) {
-  console.log('\nTargets (2-core machine, load generator and fake LLM on the same box):');
-  for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.value} ${t.unit} (target ${t.target})`);
+  console.log('\nTargets (issue 19; ratios to the floor of this run):');
+  for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.value} (target ${t.target})`);
+}
+
+/** The compact record kept in the history, and a comparison with the previous one. */
+function historyEntry(report) {
+  const systems = {};
+  for (const [name, r] of Object.entries(report.systems)) {
+    systems[name] = {
+      levels: Object.fromEntries(r.levels.map((l) => [l.sessions, { turnsPerSec: l.turnsPerSec, p99Ms: l.latencyMs.p99, ttftP50Ms: l.stream.ttftMs.p50, cpuMsPerTurn: l.cpuMsPerTurn }])),
+      ...(r.idle ? { idleRssMb: r.idle.memoryMb.rss } : {}),
+    };
+  }
+  return {
+    date: report.date,
+    commit: report.build.commit,
+    uncommittedServerChanges: report.build.uncommittedServerChanges,
+    loadAverageAtStart: report.machine.loadAverageAtStart,
+    quietMachine: report.quietMachine,
+    systems,
+    ratiosAt50: report.ratios
+      ? Object.fromEntries(Object.entries(report.ratios).map(([name, levels]) => [name, (({ turnsRatio, cpuRatio }) => ({ turnsRatio, cpuRatio }))(levels.find((l) => l.sessions === 50))]))
+      : null,
+    targetsMissed: report.targets.filter((t) => !t.pass).map((t) => t.name),
+  };
+}
+
+function printComparison(previous, current) {
+  if (!previous) return;
+  console.log(`\nAgainst the previous run (${previous.date}, ${previous.commit}, load ${previous.loadAverageAtStart?.[0]}):`);
+  for (const [name, now] of Object.entries(current.systems)) {
+    const before = previous.systems?.[name];
+    if (!before) continue;
+    const b = before.levels[50];
+    const n = now.levels[50];
+    const change = (x, y) => (x && y ? `${y > x ? '+' : ''}${round((100 * (y - x)) / x, 0)}%` : '-');
+    console.log(`  ${name.padEnd(8)} 50 sessions: turns/s ${b.turnsPerSec} → ${n.turnsPerSec} (${change(b.turnsPerSec, n.turnsPerSec)}), p99 ${b.p99Ms} → ${n.p99Ms} ms, CPU/turn ${b.cpuMsPerTurn} → ${n.cpuMsPerTurn} ms, TTFT p50 ${b.ttftP50Ms} → ${n.ttftP50Ms} ms`);
+  }
+  for (const [name, r] of Object.entries(current.ratiosAt50 ?? {})) {
+    const b = previous.ratiosAt50?.[name];
+    if (b) console.log(`  ${name.padEnd(8)} ratios at 50: turns ${b.turnsRatio} → ${r.turnsRatio}, CPU ${b.cpuRatio}× → ${r.cpuRatio}×`);
+  }
 }
 
 function machineInfo() {
@@ -456,7 +521,7 @@ function machineInfo() {
     totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
     platform: `${os.platform()} ${os.release()}`,
     node: process.version,
-    loadAverageAtStart: os.loadavg().map((x) => round(x)),
+    loadAverageAtStart: loadAverage(),
   };
 }
 
@@ -479,9 +544,20 @@ function writeJson(file, value) {
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
+function readHistory() {
+  try {
+    return JSON.parse(readFileSync(HISTORY_FILE, 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
+  const unknown = CHOSEN.filter((s) => !ALL_SYSTEMS.includes(s));
+  if (unknown.length) throw new Error(`BENCH_SYSTEMS: unknown ${unknown.join(', ')} (known: ${ALL_SYSTEMS.join(', ')})`);
+  if (COMPARE_MAIN && !existsSync(COMPARE_MAIN)) throw new Error(`BENCH_COMPARE: ${COMPARE_MAIN} not found (build that checkout first)`);
   if (!existsSync(SERVER_MAIN)) {
     console.error('apps/server/dist/main.js not found. Build first:\n  npm run build   (or just the server: npm run build -w @atende/server)');
     return 1;
@@ -489,75 +565,105 @@ async function main() {
   const machine = machineInfo(); // before we add load: the load average shows whether the box was quiet
   const build = buildInfo();
   const tempDir = trackTempDir(mkdtempSync(path.join(os.tmpdir(), 'atende-bench-')));
-  const serverOptions = { port: await freePort(), dataDir: path.join(tempDir, 'data') };
-
-  console.log('Starting the fake LLM and the server…');
-  const fake = await startFakeLlm();
-  serverOptions.fakeBaseUrl = fake.baseUrl;
-  const { server, webhookId } = await startPreparedServer(serverOptions);
-  const idle = await measureIdle(server);
-  console.log(`Warming up (${WARMUP_MS / 1000} s, ${WARMUP_SESSIONS} sessions, not measured)…`);
-  await warmUp(server, webhookId);
-
-  const levels = [];
-  for (const n of LEVELS) {
-    console.log(`Level ${n} session(s): prefill ${PREFILL_TURNS} turns each, then ${SECONDS} s of load…`);
-    levels.push(await runLevel(server, fake, webhookId, n));
-  }
-  const idleAfterLoad = await measureIdle(server);
-  await stopChild(server.child);
-
-  const targets = evaluateTargets(levels, idle.memoryMb.rss);
-  const missed = targets.some((t) => !t.pass);
-  const profile = process.env.BENCH_PROFILE === '1' || (missed && process.env.BENCH_PROFILE !== '0');
-  printLevels(levels);
-  printIdle(server.startupMs, idle, idleAfterLoad);
-  printTargets(targets);
-
-  writeJson(RESULT_FILE, {
-    benchmark: 'chat',
-    date: new Date().toISOString(),
-    machine,
-    build,
-    setup: {
-      server: 'node apps/server/dist/main.js (NODE_ENV=production, PGlite, LOG_LEVEL=warn)',
-      llm: 'fake OpenAI-compatible server (e2e/fakes/openai.ts) in its own process, zero latency, streaming',
-      latencyNote: 'The fake LLM answers with zero latency: end-to-end latency is the latency the server adds.',
-      memoryWindow: `${PREFILL_TURNS} turns per session before measuring (16 messages ≥ 15-message window)`,
-      knowledge: 'one knowledge base of ~2 KB; retrieval runs on every turn, lexical only (EMBEDDING_MODEL unset)',
-      streamingShare: `every ${STREAM_EVERY}th turn of each session streams (SSE); TTFT measured on those`,
-      secondsPerLevel: SECONDS,
-      warmUp: `${WARMUP_MS / 1000} s at ${WARMUP_SESSIONS} sessions before the first level (not measured)`,
-      client: 'closed loop, one keep-alive connection per session (node:http)',
-    },
-    quietMachine: levels.every((l) => l.otherProcessesCpuCores <= OTHER_CPU_WARNING_CORES),
-    startupMs: Math.round(server.startupMs),
-    idle,
-    idleAfterLoad,
-    levels,
-    targets,
-    profile: profile ? path.relative(ROOT, PROFILE_FILE) : null,
-  });
-  console.log(`\nWrote ${path.relative(ROOT, RESULT_FILE)}`);
-
-  // Never leave a profile from an earlier run beside these results.
-  for (const file of [PROFILE_FILE, RAW_PROFILE_FILE]) rmSync(file, { force: true });
-  if (profile) {
-    console.log(`\nProfiling a 50-session run (${PROFILE_SECONDS} s under --cpu-prof)…`);
-    const at50 = levels.find((l) => l.sessions === 50);
-    const summary = await profileRun(serverOptions, webhookId, tempDir, at50.serverCpuMsPerTurn);
-    writeJson(PROFILE_FILE, summary);
-    printProfile(summary);
-    console.log(`\nWrote ${path.relative(ROOT, PROFILE_FILE)} and ${path.relative(ROOT, RAW_PROFILE_FILE)} (raw, for DevTools)`);
+  let monitor;
+  try {
+    monitor = await backendCpuMonitor(ADMIN_URL);
+  } catch (err) {
+    console.error(`Cannot reach Postgres at ${ADMIN_URL} (${err.message}). The floor and Atende-on-Postgres need one: set BENCH_DATABASE_URL.`);
+    return 1;
   }
 
-  const failed = levels.reduce((sum, l) => sum + l.non2xx + l.networkErrors + l.unexpectedAnswers, 0);
-  if (failed > 0) console.error(`\n${failed} turn(s) failed: the numbers above are not a clean run.`);
-  return failed > 0 ? 1 : 0;
+  try {
+    console.log(`Starting the fake LLM and ${SYSTEMS.join(', ')}…`);
+    const fake = await startFakeLlm();
+    const systems = {};
+    for (const name of SYSTEMS) systems[name] = name === 'floor' ? await startFloor(fake) : await startAtendeSystem(name, fake, tempDir);
+    const results = {};
+    for (const name of SYSTEMS) {
+      const s = systems[name];
+      results[name] = { levels: [] };
+      if (name !== 'floor') Object.assign(results[name], { startupMs: Math.round(s.startupMs), idle: await measureIdle(s) });
+      console.log(`Warming up ${name} (${WARMUP_MS / 1000} s, ${WARMUP_SESSIONS} sessions, not measured)…`);
+      await warmUp(s);
+    }
+
+    const windows = Object.fromEntries(SYSTEMS.map((name) => [name, Object.fromEntries(LEVELS.map((n) => [n, []]))]));
+    for (let r = 1; r <= ROUNDS; r++) {
+      for (const n of LEVELS) {
+        // Rotate the order each round so no system always runs right after another.
+        const order = SYSTEMS.map((_, i) => SYSTEMS[(i + r - 1) % SYSTEMS.length]);
+        for (const name of order) {
+          console.log(`Round ${r}/${ROUNDS}, ${n} session(s), ${name}: prefill ${PREFILL_TURNS} turns each, then ${SECONDS} s (load ${loadAverage()[0]})…`);
+          windows[name][n].push(await measureWindow(systems[name], fake, monitor, n, r));
+        }
+      }
+    }
+    for (const name of SYSTEMS) {
+      results[name].levels = LEVELS.map((n) => levelReport(n, windows[name][n]));
+      if (name !== 'floor') results[name].idleAfterLoad = await measureIdle(systems[name]);
+    }
+    for (const name of SYSTEMS) await stopChild(systems[name].child);
+
+    const ratios = ratiosOf(results);
+    const targets = evaluateTargets(results, ratios);
+    printResults(results, ratios);
+    printTargets(targets);
+
+    const report = {
+      benchmark: 'chat',
+      date: new Date().toISOString(),
+      machine,
+      build,
+      setup: {
+        systems: {
+          floor: 'bench/floor.mjs: node:http + pg (pool of 10, named statements): last 15 messages, one JSON LLM call, one insert, respond',
+          postgres: `node apps/server/dist/main.js (NODE_ENV=production, DATABASE_URL on a throw-away database, LOG_LEVEL=warn)`,
+          pglite: 'node apps/server/dist/main.js (NODE_ENV=production, PGlite under DATA_DIR, LOG_LEVEL=warn)',
+        },
+        postgres: 'the server at BENCH_DATABASE_URL (same machine); CPU of the backends of the measured database is counted',
+        llm: 'fake OpenAI-compatible server (e2e/fakes/openai.ts) in its own process, zero latency; echoes the question',
+        memoryWindow: `${PREFILL_TURNS} turns per session before measuring (16 messages ≥ 15-message window)`,
+        knowledge: 'Atende: one knowledge base of ~2 KB; retrieval runs on every turn, lexical only (EMBEDDING_MODEL unset)',
+        streamingShare: `every ${STREAM_EVERY}th turn of each session streams (SSE); TTFT measured on those`,
+        interleaving: `${ROUNDS} rounds × levels ${LEVELS.join('/')} × systems in rotating order, ${SECONDS} s each, fresh prefilled sessions per window`,
+        warmUp: `${WARMUP_MS / 1000} s at ${WARMUP_SESSIONS} sessions per system before the first round (not measured)`,
+        client: 'closed loop, one keep-alive connection per session (node:http)',
+      },
+      quietMachine: SYSTEMS.every((name) => results[name].levels.every((l) => l.otherProcessesCpuCores <= OTHER_CPU_WARNING_CORES)),
+      systems: results,
+      ratios,
+      targets,
+    };
+    writeJson(RESULT_FILE, report);
+    const history = readHistory();
+    const entry = historyEntry(report);
+    printComparison(history.at(-1), entry);
+    writeJson(HISTORY_FILE, [...history, entry].slice(-HISTORY_LENGTH));
+    console.log(`\nWrote ${path.relative(ROOT, RESULT_FILE)} and ${path.relative(ROOT, HISTORY_FILE)}`);
+
+    if (PROFILE) {
+      if (!['postgres', 'pglite'].includes(PROFILE) || !systems[PROFILE]) throw new Error(`BENCH_PROFILE=${PROFILE}: profile postgres or pglite (and include it in BENCH_SYSTEMS)`);
+      console.log(`\nProfiling ${PROFILE} at 50 sessions (${PROFILE_SECONDS} s under --cpu-prof)…`);
+      const at50 = results[PROFILE].levels.find((l) => l.sessions === 50);
+      const summary = await profileRun(PROFILE, systems[PROFILE], fake, tempDir, at50.serverCpuMsPerTurn);
+      writeJson(profileFile(PROFILE), summary);
+      for (const thread of summary.threads) {
+        console.log(`\n=== ${thread.thread} thread ===`);
+        printProfile(thread);
+      }
+      console.log(`\nWrote ${path.relative(ROOT, profileFile(PROFILE))} and ${path.relative(ROOT, rawProfileDir(PROFILE))}/ (raw, for DevTools)`);
+    }
+
+    const failed = SYSTEMS.reduce((sum, name) => sum + results[name].levels.reduce((s, l) => s + l.non2xx + l.networkErrors + l.unexpectedAnswers, 0), 0);
+    if (failed > 0) console.error(`\n${failed} turn(s) failed: the numbers above are not a clean run.`);
+    return failed > 0 ? 1 : 0;
+  } finally {
+    await monitor.close();
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+  process.on(signal, () => void Promise.all([cleanUp(), dropTempDatabases()]).finally(() => process.exit(130)));
 }
 
 main()
@@ -568,5 +674,6 @@ main()
   })
   .then(async (code) => {
     await cleanUp();
+    await dropTempDatabases();
     process.exit(code);
   });

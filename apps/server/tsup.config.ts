@@ -2,8 +2,8 @@ import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The document parser runs in a worker thread with its own entry (see knowledge/parsers/run.ts).
-  entry: { main: 'src/main.ts', 'parse-worker': 'src/knowledge/parsers/parse-worker.ts' },
+  // Worker threads with their own entries: the document parser (knowledge/parsers/run.ts) and PGlite (db/pglite-remote.ts).
+  entry: { main: 'src/main.ts', 'parse-worker': 'src/knowledge/parsers/parse-worker.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -18,11 +18,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Starts `node apps/server/dist/main.js` with an environment built from
  * scratch (nothing from the caller's shell leaks in) and waits for /api/health.
- * `env` adds or overrides variables (DATABASE_URL, ROLE, S3_*…).
+ * `env` adds or overrides variables (DATABASE_URL, ROLE, S3_*…); `nodeArgs` go before the script (--cpu-prof…);
+ * `main` is another build's main.js (benchmarks comparing two builds).
  */
-export async function startAtende(name, { port, dataDir, fakes, env = {} }) {
+export async function startAtende(name, { port, dataDir, fakes, env = {}, nodeArgs = [], main = SERVER_MAIN }) {
   const url = `http://127.0.0.1:${port}`;
-  const child = startChild(name, process.execPath, [SERVER_MAIN], {
+  const child = startChild(name, process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -91,16 +92,16 @@ export async function createAccount(server, label) {
   return { id: signedIn.user.id, email: account.email, token: signedIn.token };
 }
 
-export async function createAgent(server, account, name = 'Atendente Aurora') {
+const SHORT_KNOWLEDGE = {
+  companyName: 'Café Aurora',
+  about: 'O Café Aurora abre de segunda a sexta, das 7h às 19h, e aos sábados das 8h às 14h. Entregamos em até 5 km com taxa de R$ 7,00.',
+  links: '',
+};
+
+/** Creates an agent of the account and fills its knowledge base (`knowledge`: the PUT /knowledge body). */
+export async function createAgent(server, account, name = 'Atendente Aurora', knowledge = SHORT_KNOWLEDGE) {
   const agent = await api(server, 'POST', '/api/agents', { body: { name }, token: account.token });
-  await api(server, 'PUT', `/api/agents/${agent.id}/knowledge`, {
-    token: account.token,
-    body: {
-      companyName: 'Café Aurora',
-      about: 'O Café Aurora abre de segunda a sexta, das 7h às 19h, e aos sábados das 8h às 14h. Entregamos em até 5 km com taxa de R$ 7,00.',
-      links: '',
-    },
-  });
+  await api(server, 'PUT', `/api/agents/${agent.id}/knowledge`, { token: account.token, body: knowledge });
   return agent;
 }
 

@@ -22,9 +22,11 @@ const WASM = 'wasm (@electric-sql/pglite)';
  * @param options.window {startUs, endUs} on the monotonic clock: only samples inside count
  * @param options.cpuUsPerTurn server CPU per turn measured without the profiler: each row's share of
  *   the samples is converted to an estimated CPU cost per turn with it. (Sampled time itself is wall
- *   time of the main thread: it grows when the machine is busy, so it is not used as CPU time.)
+ *   time of the thread: it grows when the machine is busy, so it is not used as CPU time.)
+ * @param options.turns instead of cpuUsPerTurn (a process with several threads, whose CPU is not known per
+ *   thread): the turns of the window; each row's busy sampled time is divided by it.
  */
-export function summariseProfile(profile, { repoRoot, window, cpuUsPerTurn, top = 25 }) {
+export function summariseProfile(profile, { repoRoot, window, cpuUsPerTurn, turns, top = 25 }) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parentOf = new Map();
   for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
@@ -66,13 +68,13 @@ export function summariseProfile(profile, { repoRoot, window, cpuUsPerTurn, top 
     add(tally.callerPkg, caller ?? leaf.pkg, duration);
   });
 
-  const rank = (self, total, by, keep = () => true) => rankEntries(self, total, { by, busyUs, cpuUsPerTurn, top, keep });
+  const rank = (self, total, by, keep = () => true) => rankEntries(self, total, { by, busyUs, cpuUsPerTurn, turns, top, keep });
   const actionable = (fn) => !RUNTIME.has(packageOfFn.get(fn)) && packageOfFn.get(fn) !== WASM;
   return {
     window: useWindow ? 'measured load window only' : 'whole process lifetime (window not found in profile)',
     sampledBusyMs: round(busyUs / 1000, 1),
     sampledIdleMs: round(idleUs / 1000, 1),
-    cpuUsPerTurn,
+    ...(turns ? { turns, sampledBusyUsPerTurn: round(busyUs / turns, 1) } : { cpuUsPerTurn }),
     note: 'selfPct/totalPct are shares of the busy main-thread samples; the *CpuUsPerTurn columns convert those shares with the server CPU per turn measured without the profiler (estimates). self = time with the function on top of the stack; total = time with it anywhere on the stack. Async continuations start a new stack, so totals of async functions only cover their synchronous parts. byCallerPackage charges Node internals and V8 builtins (streams, sockets, fs, JSON…) to the nearest package above them on the stack.',
     byCallerPackage: rank(tally.callerPkg, tally.totalPkg, 'self'),
     byPackage: rank(tally.selfPkg, tally.totalPkg, 'self'),
@@ -92,10 +94,10 @@ function add(map, key, value) {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
-function rankEntries(self, total, { by, busyUs, cpuUsPerTurn, top, keep }) {
+function rankEntries(self, total, { by, busyUs, cpuUsPerTurn, turns, top, keep }) {
   const keys = [...new Set([...self.keys(), ...total.keys()])].filter(keep);
   const pct = (us) => round((100 * us) / busyUs, 1);
-  const perTurn = (us) => (cpuUsPerTurn ? round((us / busyUs) * cpuUsPerTurn, 1) : null);
+  const perTurn = (us) => (turns ? round(us / turns, 1) : cpuUsPerTurn ? round((us / busyUs) * cpuUsPerTurn, 1) : null);
   return keys
     .map((name) => {
       const selfUs = self.get(name) ?? 0;
@@ -189,7 +191,8 @@ export function printProfile(summary, rows = 12) {
     }
   };
   console.log(`\nCPU profile (${summary.window}, ${summary.sampledBusyMs} ms of busy samples).`);
-  console.log(`µs/turn: share of the samples × ${summary.cpuUsPerTurn ?? '-'} µs of server CPU per turn measured without the profiler.`);
+  if (summary.turns) console.log(`µs/turn: sampled busy time of this thread ÷ ${summary.turns} turns (${summary.sampledBusyUsPerTurn} µs/turn in all).`);
+  else console.log(`µs/turn: share of the samples × ${summary.cpuUsPerTurn ?? '-'} µs of server CPU per turn measured without the profiler.`);
   table('by package, Node internals and builtins charged to their caller (sorted by self time)', summary.byCallerPackage);
   table('by function (sorted by self time)', summary.byFunctionSelf);
   table('by JavaScript function of a package or our code (sorted by total time)', summary.byFunctionTotal);

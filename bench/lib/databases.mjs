@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { cpuTimeMs } from './processes.mjs';
 
 const created = new Set();
 
@@ -59,4 +60,50 @@ export async function pgliteQuery(dataDir, text, params = []) {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * CPU time of the Postgres backends serving one database (the server runs on this machine: /proc).
+ * `watch(name)` starts sampling them every `intervalMs`; its `stop()` returns the CPU ms they used since:
+ * backends that connect meanwhile count from zero, and one that exits counts up to its last sample
+ * (pools close idle connections). The monitoring connection is on `adminUrl`'s own database, so it is
+ * not counted.
+ */
+export async function backendCpuMonitor(adminUrl, intervalMs = 200) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const sample = async (name) => {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [name]);
+    const cpu = new Map();
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuTimeMs(pid));
+      } catch {
+        // the backend exited since the query
+      }
+    }
+    return cpu;
+  };
+  return {
+    async watch(name) {
+      const start = await sample(name);
+      const last = new Map(start);
+      const take = async () => {
+        for (const [pid, ms] of await sample(name)) last.set(pid, ms);
+      };
+      let pending = Promise.resolve();
+      const timer = setInterval(() => (pending = pending.then(take, take)), intervalMs);
+      return {
+        async stop() {
+          clearInterval(timer);
+          await pending;
+          await take();
+          let total = 0;
+          for (const [pid, ms] of last) total += ms - (start.get(pid) ?? 0);
+          return total;
+        },
+      };
+    },
+    close: () => client.end(),
+  };
 }

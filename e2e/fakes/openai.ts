@@ -120,17 +120,22 @@ function chat(fake: FakeOpenAI, req: ChatCompletionRequest, res: ServerResponse)
   const finish = toolCalls ? 'tool_calls' : 'stop';
 
   if (!req.stream) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        id,
-        object: 'chat.completion',
-        created,
-        model: req.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: turn.content || null, tool_calls: toolCalls }, finish_reason: finish }],
-        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-      }),
-    );
+    const body = JSON.stringify({
+      id,
+      object: 'chat.completion',
+      created,
+      model: req.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: turn.content || null, tool_calls: toolCalls }, finish_reason: finish }],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    if (fake.mode === 'drop') {
+      // The connection breaks halfway through the answer.
+      res.write(body.slice(0, Math.floor(body.length / 2)));
+      res.destroy();
+      return;
+    }
+    res.end(body);
     return;
   }
 

@@ -1,63 +1,76 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { CalculatorError, evaluate, RETRIEVAL_TOP_K } from '@atende/shared';
-import { stepCountIs, streamText, tool } from 'ai';
-import { z } from 'zod';
 import type { Config } from '../config';
+import { createOpenAICompatibleClient, type ChatMessage, type ToolCall } from '../lib/openai-compatible';
 import { selectPassages } from './answer';
 import { noAnswerStreamFilter } from './no-answer';
 import { buildSystemPrompt } from './prompt';
 import { smallTalk } from './small-talk';
 import type { Reply, Responder, TurnInput } from './types';
 
-export const calculatorTool = tool({
-  description: 'Calculadora: avalia uma expressão aritmética (+ - * / % ^, parênteses, sqrt). Use para qualquer conta.',
-  inputSchema: z.object({ expression: z.string().describe('Expressão, por exemplo "(12 * 7) + 3"') }),
-  execute: async ({ expression }) => {
-    try {
-      return { result: evaluate(expression) };
-    } catch (err) {
-      return { error: err instanceof CalculatorError ? err.message : 'invalid expression' };
-    }
+/** The calculator as the model sees it (OpenAI function-calling schema), serialised once. */
+export const CALCULATOR_TOOL = {
+  type: 'function',
+  function: {
+    name: 'calculator',
+    description: 'Calculadora: avalia uma expressão aritmética (+ - * / % ^, parênteses, sqrt). Use para qualquer conta.',
+    parameters: {
+      type: 'object',
+      properties: { expression: { type: 'string', description: 'Expressão, por exemplo "(12 * 7) + 3"' } },
+      required: ['expression'],
+      additionalProperties: false,
+    },
   },
-});
+} as const;
+const TOOLS_JSON = JSON.stringify([CALCULATOR_TOOL]);
+
+/** Model calls per turn at most: an answer, or tool calls and their results, then the answer. */
+const MAX_STEPS = 4;
 
 /** Passages retrieved for the model, of which the RETRIEVAL_TOP_K it needs most go into the prompt (selectPassages). */
 const MODEL_CANDIDATES = 12;
 
-/** Any OpenAI-compatible chat model through the AI SDK, with the calculator tool and a hard timeout. */
+/** Runs one tool call of the model; the result goes back to the model as JSON. */
+export function runTool(call: ToolCall): { result: number } | { error: string } {
+  if (call.function.name !== CALCULATOR_TOOL.function.name) return { error: `unknown tool ${call.function.name}` };
+  let expression: unknown;
+  try {
+    expression = (JSON.parse(call.function.arguments || '{}') as { expression?: unknown }).expression;
+  } catch {
+    return { error: 'arguments are not JSON' };
+  }
+  if (typeof expression !== 'string') return { error: 'expression must be a string' };
+  try {
+    return { result: evaluate(expression) };
+  } catch (err) {
+    return { error: err instanceof CalculatorError ? err.message : 'invalid expression' };
+  }
+}
+
+/**
+ * Any OpenAI-compatible chat model (lib/openai-compatible.ts), with the calculator tool and a hard timeout
+ * for the whole turn. A turn that streams (onDelta: an SSE client) asks the provider for a stream; any
+ * other asks for JSON.
+ */
 export function llmResponder(config: Config, providerName: string): Responder {
-  const provider = createOpenAICompatible({
-    name: providerName,
-    baseURL: (config.llm.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
-    apiKey: config.llm.apiKey,
-  });
-  const model = provider.chatModel(config.llm.chatModel);
+  const client = createOpenAICompatibleClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey });
+  const model = config.llm.chatModel;
   return {
     mode: providerName,
     candidates: MODEL_CANDIDATES,
     async respond(turn: TurnInput): Promise<Reply> {
-      const result = streamText({
-        model,
-        system: buildSystemPrompt(turn.systemMessage, selectPassages(turn.message, turn.passages, RETRIEVAL_TOP_K), turn.taughtAnswer),
-        messages: [...turn.history, { role: 'user', content: turn.message }],
-        tools: { calculator: calculatorTool },
-        stopWhen: stepCountIs(4),
-        maxRetries: 1,
-        abortSignal: AbortSignal.timeout(config.llm.timeoutMs),
-        // Errors arrive as 'error' parts below and are logged by the runtime; the SDK's default handler would
-        // also print every provider failure to stderr, outside our logger.
-        onError: () => {},
-      });
+      const signal = AbortSignal.timeout(config.llm.timeoutMs);
+      const system = buildSystemPrompt(turn.systemMessage, selectPassages(turn.message, turn.passages, RETRIEVAL_TOP_K), turn.taughtAnswer);
+      const messages: ChatMessage[] = [{ role: 'system', content: system }, ...turn.history, { role: 'user', content: turn.message }];
       const reply = noAnswerStreamFilter(turn.onDelta);
+      const onDelta = turn.onDelta ? (delta: string) => reply.push(delta) : undefined;
       let calculated = false;
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') reply.push(part.text);
-        else if (part.type === 'tool-call') calculated ||= part.toolName === 'calculator';
-        else if (part.type === 'error') {
-          throw part.error instanceof Error ? part.error : new Error(String(part.error));
-        } else if (part.type === 'abort') {
-          throw new Error('LLM request aborted (timeout)');
-        }
+      for (let step = 1; step <= MAX_STEPS; step++) {
+        const { content, toolCalls } = await client.chat({ model, messages, toolsJson: TOOLS_JSON, signal, onDelta });
+        if (!onDelta) reply.push(content);
+        if (toolCalls.length === 0) break;
+        calculated ||= toolCalls.some((call) => call.function.name === CALCULATOR_TOOL.function.name);
+        messages.push({ role: 'assistant', content: content || null, tool_calls: toolCalls });
+        for (const call of toolCalls) messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(runTool(call)) });
       }
       const { text, noAnswer } = reply.finish();
       return { text, outcome: llmOutcome(turn.message, noAnswer, calculated) };

@@ -33,7 +33,7 @@ export interface Reply {
   outcome: AnswerOutcome;
 }
 
-/** The model seam: the LLM through the AI SDK, or the offline responder. */
+/** The model seam: an OpenAI-compatible LLM (chat/llm.ts), or the offline responder. */
 export interface Responder {
   /** 'offline' or the provider's name (GET /api/health). */
   readonly mode: string;

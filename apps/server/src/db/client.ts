@@ -2,8 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { PgliteRemote, type PgliteQueries } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,8 +33,8 @@ export interface Database {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The underlying PGlite instance (job queue and extensions share it); undefined on Postgres. */
-  pglite?: PGlite;
+  /** PGlite in its own thread (the job queue and maintenance share it); undefined on Postgres. */
+  pglite?: PgliteRemote;
   /** The underlying pg pool; undefined on PGlite. */
   pool?: pg.Pool;
   /** The connection string on Postgres (the job queue opens its own pool). */
@@ -48,7 +48,7 @@ function driverClient(executor: Executor): unknown {
 
 /**
  * Runs `copy <target> from …` with a binary COPY payload (copy-format.ts) on the driver behind the handle or
- * transaction: PGlite reads it as a blob, node-postgres streams it (pg-copy-streams). `target` is the table
+ * transaction: PGlite reads it as a blob (sent to its thread), node-postgres streams it (pg-copy-streams). `target` is the table
  * and its columns. Inside a transaction it runs on the transaction's own connection (on PGlite, the root
  * handle would wait for the transaction to end); on a pool handle it takes a connection for itself.
  */
@@ -67,8 +67,7 @@ export async function copyIn(executor: Executor, target: string, payload: Uint8A
     await copyToPostgres(client, target, payload);
     return;
   }
-  const pglite = client as { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
-  await pglite.query(`copy ${target} from '/dev/blob' with (format binary)`, [], { blob: new Blob([payload]) });
+  await (client as PgliteQueries).query(`copy ${target} from '/dev/blob' with (format binary)`, [], { blob: payload });
 }
 
 async function copyToPostgres(client: pg.ClientBase, target: string, payload: Uint8Array): Promise<void> {
@@ -85,6 +84,9 @@ export type DatabaseOptions =
 
 /** While the database is unreachable, requests fail fast (503) instead of waiting for a connection forever. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** Postgres settings of the embedded database (see ADR 0010). */
+const PGLITE_SETTINGS: Record<string, string> = {};
+
 /** pg_advisory_lock key of the start-up phase (any constant: "atende01" in ASCII). */
 const STARTUP_LOCK = '7022349243782606897';
 
@@ -118,14 +120,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
-  const extensions = { vector };
-  const pglite = options.dir ? await PGlite.create(options.dir, { extensions }) : await PGlite.create({ extensions });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const pglite = await PgliteRemote.start({ dataDir: options.dir, settings: PGLITE_SETTINGS });
+  // Drizzle's PGlite driver only calls query() and transaction(), which the remote provides.
+  const client = pglite as unknown as PGlite;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     exclusive: (work) => work(),
     close: () => pglite.close(),
   };

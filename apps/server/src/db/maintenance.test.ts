@@ -7,7 +7,7 @@ describe('PGlite maintenance', () => {
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
-  });
+  }, 120_000); // PGlite's start and the migrations take seconds, more on a busy machine
   afterAll(async () => {
     await database.close();
   });

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteQueries } from './pglite-remote';
 import type { Logger } from '../logger';
 import type { Database } from './client';
 
@@ -12,7 +12,7 @@ const EVERY_MS = 60 * 60_000;
  * gets statistics (the knowledge bench measures what they are worth: ADR 0008). One table at a time keeps each
  * pause of PGlite's single connection short; chat queries run in between.
  */
-export async function vacuumAll(pglite: PGlite, stop: () => boolean = () => false): Promise<number> {
+export async function vacuumAll(pglite: PgliteQueries, stop: () => boolean = () => false): Promise<number> {
   const tables = await pglite.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
      where schemaname not in ('pg_catalog', 'information_schema') order by 1`,

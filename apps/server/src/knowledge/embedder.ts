@@ -1,7 +1,6 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { EMBEDDING_BATCH } from '@atende/shared';
-import { embedMany } from 'ai';
 import { isLlmConfigured, type Config } from '../config';
+import { createOpenAICompatibleClient } from '../lib/openai-compatible';
 
 /** The embeddings half of the model seam. */
 export interface Embedder {
@@ -13,24 +12,13 @@ export interface Embedder {
 export function createEmbedder(config: Config): Embedder | null {
   const modelName = config.llm.embeddingModel;
   if (!modelName || !isLlmConfigured(config)) return null;
-  const provider = createOpenAICompatible({
-    name: 'embeddings',
-    baseURL: (config.llm.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
-    apiKey: config.llm.apiKey,
-  });
-  const model = provider.textEmbeddingModel(modelName);
+  const client = createOpenAICompatibleClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, retries: 2 });
   return {
     model: modelName,
     async embed(texts) {
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += EMBEDDING_BATCH) {
-        const { embeddings } = await embedMany({
-          model,
-          values: texts.slice(i, i + EMBEDDING_BATCH),
-          maxRetries: 2,
-          abortSignal: AbortSignal.timeout(config.llm.timeoutMs),
-        });
-        out.push(...embeddings);
+        out.push(...(await client.embed(modelName, texts.slice(i, i + EMBEDDING_BATCH), AbortSignal.timeout(config.llm.timeoutMs))));
       }
       return out;
     },

@@ -1,4 +1,30 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads';
+
+/**
+ * How to start the worker entry `name` (a tsup entry) from the module at `here`. From the tsup bundle:
+ * `<name>.js` next to the running bundle (or under `sourceDir`/ if tsup keeps the source tree). From
+ * TypeScript source (Vitest, tsx): `<name>.ts` beside `here`. Node 20 cannot run .ts, and
+ * `execArgv: ['--import', 'tsx']` does not reach a worker's own module loader on Node 20
+ * (ERR_UNKNOWN_FILE_EXTENSION), so the worker is a two-line bootstrap that registers tsx's ESM hooks
+ * inside the worker, then imports the entry.
+ */
+export function workerScript(here: string, name: string, sourceDir: string): { script: URL | string; eval: boolean } {
+  if (/\.[cm]?ts$/.test(new URL(here).pathname)) {
+    const tsxEsmApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+    const entry = new URL(`./${name}.ts`, here).href;
+    const script = `import(${JSON.stringify(tsxEsmApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+    return { script, eval: true };
+  }
+  const candidates = [`./${name}.js`, `./${sourceDir}/${name}.js`, `./${name}.mjs`];
+  for (const c of candidates) {
+    const url = new URL(c, here);
+    if (existsSync(fileURLToPath(url))) return { script: url, eval: false };
+  }
+  return { script: new URL(candidates[0]!, here), eval: false };
+}
 
 export interface WorkerRun<T> {
   script: URL | string;

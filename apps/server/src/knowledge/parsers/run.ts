@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSemaphore } from '../../lib/semaphore';
-import { runWorker } from '../../lib/worker';
+import { runWorker, workerScript } from '../../lib/worker';
 import { type PreparedPassages } from '../prepare';
 import { messages, ParseError } from './errors';
 import { type WorkerMessage, type WorkerRequest } from './protocol';
@@ -48,27 +45,9 @@ const INFRASTRUCTURE_ERRORS = new Set([
 
 const { acquire, release } = createSemaphore(MAX_CONCURRENT);
 
-/**
- * How to start the worker. From the tsup bundle: the entry `parse-worker.js` next to the running bundle
- * (or under knowledge/parsers/ if tsup keeps the source tree). From TypeScript source (Vitest, tsx):
- * `parse-worker.ts` beside this file. Node 20 cannot run .ts, and `execArgv: ['--import', 'tsx']` does
- * not reach a worker's own module loader on Node 20 (ERR_UNKNOWN_FILE_EXTENSION), so the worker is a
- * two-line bootstrap that registers tsx's ESM hooks inside the worker, then imports the entry.
- */
+/** How to start the parse worker (see workerScript). */
 export function workerTarget(): { script: URL | string; eval: boolean } {
-  const here = import.meta.url;
-  if (/\.[cm]?ts$/.test(new URL(here).pathname)) {
-    const tsxEsmApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-    const entry = new URL('./parse-worker.ts', here).href;
-    const script = `import(${JSON.stringify(tsxEsmApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-    return { script, eval: true };
-  }
-  const candidates = ['./parse-worker.js', './knowledge/parsers/parse-worker.js', './parse-worker.mjs'];
-  for (const c of candidates) {
-    const url = new URL(c, here);
-    if (existsSync(fileURLToPath(url))) return { script: url, eval: false };
-  }
-  return { script: new URL(candidates[0]!, here), eval: false };
+  return workerScript(import.meta.url, 'parse-worker', 'knowledge/parsers');
 }
 
 /**

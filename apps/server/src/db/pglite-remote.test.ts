@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyIn, openDatabase, type Database } from './client';
+import { CopyWriter } from './copy-format';
+import { PgliteRemote } from './pglite-remote';
+
+// Starting PGlite (initdb in memory) takes seconds, more on a busy machine.
+const START_TIMEOUT = 120_000;
+
+describe('PGlite in its own thread', () => {
+  let database: Database;
+  let pglite: PgliteRemote;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+    pglite = database.pglite!;
+    await pglite.exec('create table items (id int primary key, name text not null, at timestamptz not null default now())');
+  }, START_TIMEOUT);
+  afterAll(() => database?.close());
+
+  it('answers queries with rows, fields and parsed values', async () => {
+    await pglite.query('insert into items (id, name) values ($1, $2), ($3, $4)', [1, 'um', 2, 'dois']);
+    const result = await pglite.query<{ id: number; name: string; at: Date }>('select id, name, at from items order by id');
+    expect(result.rows.map((r) => [r.id, r.name])).toEqual([
+      [1, 'um'],
+      [2, 'dois'],
+    ]);
+    expect(result.rows[0]!.at).toBeInstanceOf(Date);
+    expect(result.fields.map((f) => f.name)).toEqual(['id', 'name', 'at']);
+  });
+
+  it('keeps Postgres error fields across the thread', async () => {
+    const error = await pglite.query('insert into items (id, name) values (1, $1)', ['repetido']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_pkey' });
+  });
+
+  it('serves Drizzle: timestamps stay as Postgres text for its own mapping', async () => {
+    const result = (await database.db.execute(sql`select at from items where id = 1`)) as unknown as { rows: Array<{ at: unknown }> };
+    expect(typeof result.rows[0]!.at).toBe('string');
+  });
+
+  it('commits a transaction and rolls one back, and other queries wait for it to end', async () => {
+    await pglite.transaction(async (tx) => {
+      await tx.query('insert into items (id, name) values (10, $1)', ['dez']);
+    });
+    let outside = 'not yet';
+    const failed = pglite
+      .transaction(async (tx) => {
+        await tx.query('insert into items (id, name) values (11, $1)', ['onze']);
+        // A query outside the transaction queues behind it (one connection), as on an in-process PGlite.
+        void pglite.query('select count(*)::int as n from items where id = 11').then((r) => (outside = `saw ${(r.rows[0] as { n: number }).n}`));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(outside).toBe('not yet');
+        throw new Error('desiste');
+      })
+      .catch((e: Error) => e.message);
+    expect(await failed).toBe('desiste');
+    const ids = (await pglite.query<{ id: number }>('select id from items where id >= 10 order by id')).rows.map((r) => r.id);
+    expect(ids).toEqual([10]);
+    expect(outside).toBe('saw 0');
+  });
+
+  it('runs Drizzle transactions with savepoints', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into items (id, name) values (20, 'vinte')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into items (id, name) values (21, 'vinte e um')`);
+          inner.rollback();
+        })
+        .catch(() => {});
+    });
+    const ids = (await pglite.query<{ id: number }>('select id from items where id >= 20 order by id')).rows.map((r) => r.id);
+    expect(ids).toEqual([20]);
+  });
+
+  it('loads binary COPY payloads, inside a transaction too', async () => {
+    await pglite.exec('create table copied (id int, label text)');
+    const rows = (...pairs: Array<[number, string]>) => {
+      const writer = new CopyWriter();
+      for (const [id, label] of pairs) writer.row(2).int4(id).text(label);
+      return writer.finish();
+    };
+    await copyIn(database.db, 'copied (id, label)', rows([1, 'a'], [2, 'b']));
+    await database.db.transaction((tx) => copyIn(tx, 'copied (id, label)', rows([3, 'c'])));
+    expect((await pglite.query('select id, label from copied order by id')).rows).toEqual([
+      { id: 1, label: 'a' },
+      { id: 2, label: 'b' },
+      { id: 3, label: 'c' },
+    ]);
+  });
+
+  it('delivers notifications to listeners until they stop listening', async () => {
+    const heard: string[] = [];
+    const stop = await pglite.listen('canal', (payload) => heard.push(payload));
+    await pglite.query(`select pg_notify('canal', 'primeiro')`);
+    await expect.poll(() => heard).toEqual(['primeiro']);
+    await stop();
+    await pglite.query(`select pg_notify('canal', 'segundo')`);
+    await pglite.query('select 1'); // the notification, if any, would have arrived before this answer
+    expect(heard).toEqual(['primeiro']);
+  });
+});
+
+describe('PGlite thread lifecycle', () => {
+  it('keeps the data in its directory across a close and a new start', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'atende-pglite-'));
+    try {
+      const first = await PgliteRemote.start({ dataDir: dir, settings: {} });
+      await first.exec(`create table kept (v text); insert into kept values ('guardado')`);
+      await first.close();
+      await expect(first.query('select 1')).rejects.toThrow('closed');
+      const second = await PgliteRemote.start({ dataDir: dir, settings: {} });
+      expect((await second.query('select v from kept')).rows).toEqual([{ v: 'guardado' }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 2 * START_TIMEOUT);
+
+  it('fails start-up with the reason when the database cannot open', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'atende-pglite-')), 'not-a-directory');
+    await import('node:fs').then((fs) => fs.writeFileSync(file, 'x'));
+    await expect(PgliteRemote.start({ dataDir: file, settings: {} })).rejects.toThrow();
+  }, START_TIMEOUT);
+});
