@@ -2,9 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
-import { CALCULATOR_TOOL } from '../chat/llm';
 import { createOpenAICompatibleClient, ProviderError, type ChatMessage } from './openai-compatible';
 
+const CALCULATOR_TOOL = {
+  type: 'function',
+  function: { name: 'calculator', description: 'Calculadora', parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] } },
+};
 const toolsJson = JSON.stringify([CALCULATOR_TOOL]);
 const ask = (content: string): ChatMessage[] => [
   { role: 'system', content: 'Você é uma atendente.' },
