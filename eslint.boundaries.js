@@ -30,6 +30,7 @@ export const SERVER_ORDER = [
   'accounts',
   'usage',
   'agents',
+  'appearance',
   'knowledge',
   'learning',
   'chat',

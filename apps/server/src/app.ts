@@ -2,10 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import { accountRoutes } from './accounts/routes';
 import { agentRoutes } from './agents/routes';
+import { appearanceRoutes } from './appearance/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes, type AuthLimits } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { conversationRoutes } from './chat/routes';
+import { playgroundRoutes } from './channels/web/playground-routes';
 import { webChatRoutes, type ChatLimits } from './channels/web/routes';
 import { whatsappRoutes } from './channels/whatsapp/routes';
 import type { Config } from './config';
@@ -56,7 +58,7 @@ export function createApp(deps: AppDeps) {
     .route('/', healthRoutes(config, database, services.responder.mode))
     .route('/', publicConfigRoutes(database.db, config))
     .route('/', accountRoutes(database.db, auth))
-    .route('/', agentRoutes(database.db, auth, config))
+    .route('/', agentRoutes(database.db, auth, config, services.storage))
     .route('/', conversationRoutes(database.db, auth))
     .route(
       '/',
@@ -72,7 +74,9 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', taughtAnswerRoutes(database.db, auth))
-    .route('/', webChatRoutes({ runtime: services.runtime, config, limits: deps.limits?.chat }))
+    .route('/', webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat }))
+    .route('/', playgroundRoutes({ runtime: services.runtime, auth, config }))
+    .route('/', appearanceRoutes({ db: database.db, auth, config, storage: services.storage, logger }))
     .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
     .route('/', billingRoutes({ db: database.db, auth, config, logger }));
 

@@ -67,8 +67,20 @@ export const agentSchema = z.object({
   publicChatUrl: z.string(),
   /** The last problem that needs the owner's attention (shown as the error line), or null. */
   lastError: z.string().nullable(),
+  /** The workspace's first-steps checklist (personality → knowledge → test → share), as the data says it stands. */
+  setup: z.object({
+    /** The owner has saved a personality of their own. */
+    personality: z.boolean(),
+    /** The agent has something to answer from: a file, the 'about' text or links. */
+    knowledge: z.boolean(),
+    /** The owner has talked to it in the test chat. */
+    tested: z.boolean(),
+    /** Customers have reached it: a conversation on the public chat or WhatsApp, or WhatsApp connected. */
+    shared: z.boolean(),
+  }),
 });
 export type Agent = z.infer<typeof agentSchema>;
+export type AgentSetup = Agent['setup'];
 
 /** GET /api/agents: the agents, the account's plan and its usage this month. */
 export const agentListSchema = z.object({

@@ -1,3 +1,5 @@
+import type { PublicAppearance } from './appearance';
+
 export const CHAT_MESSAGE_MAX = 4000;
 
 export interface ChatResponse {
@@ -18,13 +20,15 @@ export type ChatRole = (typeof chatRoles)[number];
  */
 export const ANSWER_OUTCOMES = ['answered', 'unanswered', 'calculation', 'small_talk', 'notice'] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
-export const channels = ['web', 'whatsapp'] as const;
+/** Where a conversation happens: the public chat (link, frame, widget), WhatsApp, or the owner's test chat. */
+export const channels = ['web', 'whatsapp', 'test'] as const;
 export type Channel = (typeof channels)[number];
 
-/** Public information about an agent, for the public chat page header. */
+/** Public information about an agent (GET /webhook/{id}): what the public chat page and the widget show. */
 export interface PublicAgent {
   name: string;
   webhookId: string;
+  appearance: PublicAppearance;
 }
 
 /**

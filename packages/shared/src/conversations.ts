@@ -10,6 +10,9 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** A chat session's messages so far, oldest first (the public chat's and the test chat's history). */
+export const chatHistorySchema = z.object({ messages: z.array(chatMessageSchema) });
+
 /** A conversation in the owner's list (GET /api/agents/{id}/conversations). */
 export const conversationSummarySchema = z.object({
   id: z.string(),
@@ -17,7 +20,10 @@ export const conversationSummarySchema = z.object({
    * Who the customer is, as the dashboard shows it: 'Visitante 3F9A2C' on the web (derived from the stored
    * key, never the session secret), the customer's number on WhatsApp. Stable per conversation.
    */
-  customerLabel: z.string().describe("'Visitante 3F9A2C' on the web (never the session secret), the number on WhatsApp"),
+  customerLabel: z
+    .string()
+    .describe("'Visitante 3F9A2C' on the web (never the session secret), the number on WhatsApp, 'Teste do dono' for the test chat"),
+  /** 'test' is the owner's test chat (the workspace's 'Teste'). */
   channel: z.enum(channels),
   lastMessage: z.string().nullable(),
   lastMessageAt: z.string(),

@@ -14,6 +14,10 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, pt: 'Tipo de conteúdo não suportado.' },
   RATE_LIMITED: { status: 429, pt: 'Muitas tentativas. Aguarde um pouco e tente novamente.' },
   QUOTA_EXCEEDED: { status: 429, pt: 'O limite de mensagens do plano foi atingido este mês.' },
+  TEST_LIMIT_REACHED: {
+    status: 429,
+    pt: 'Você usou todos os testes de hoje. Eles renovam à meia-noite; seus clientes continuam sendo atendidos normalmente.',
+  },
   UPSTREAM_FAILED: { status: 502, pt: 'Um serviço externo não respondeu como esperado. Tente novamente.' },
   UPSTREAM_TIMEOUT: { status: 504, pt: 'Um serviço externo demorou demais para responder. Tente novamente.' },
   SERVICE_UNAVAILABLE: { status: 503, pt: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },

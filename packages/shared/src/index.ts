@@ -15,3 +15,6 @@ export * from './knowledge';
 export * from './billing';
 export * from './whatsapp';
 export * from './insights';
+export * from './appearance';
+export * from './colors';
+export * from './markdown';

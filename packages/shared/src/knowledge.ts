@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { fileStatuses } from './files';
 
+/** The longest company name the knowledge base takes. */
+export const COMPANY_NAME_MAX = 200;
+
 /** PUT /api/agents/{id}/knowledge: the company name, the about text and the links (one per line). */
 export const knowledgeBaseInputSchema = z.object({
-  companyName: z.string().trim().max(200, 'Use no máximo 200 caracteres'),
+  companyName: z.string().trim().max(COMPANY_NAME_MAX, `Use no máximo ${COMPANY_NAME_MAX} caracteres`),
   about: z.string().trim().max(100_000, 'Use no máximo 100.000 caracteres'),
   links: z.string().trim().max(10_000, 'Use no máximo 10.000 caracteres'),
 });
@@ -16,6 +19,8 @@ export const knowledgeBaseSchema = z.object({
   links: z.string(),
   /** Links that could not be read, one per line ("url: reason"); null when all were read. */
   linksReport: z.string().nullable(),
+  /** The saved links are still being read in the background (linksReport still describes the last reading). */
+  linksPending: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextQuotaReset, quotaMonth, remaining } from './quota';
+import { nextQuotaReset, quotaMonth, remaining, testDay } from './quota';
 
 describe('quota month (America/Sao_Paulo)', () => {
   it('counts the first hours of a UTC month in the previous São Paulo month', () => {
@@ -24,5 +24,10 @@ describe('quota month (America/Sao_Paulo)', () => {
     expect(remaining(40, 100)).toBe(60);
     expect(remaining(120, 100)).toBe(0);
     expect(remaining(5, null)).toBeNull();
+  });
+  it('counts the test allowance per São Paulo day', () => {
+    expect(testDay(new Date('2026-11-22T02:59:59Z'))).toBe('2026-11-21');
+    expect(testDay(new Date('2026-11-22T03:00:00Z'))).toBe('2026-11-22');
+    expect(testDay(new Date('2027-01-01T02:00:00Z'))).toBe('2026-12-31');
   });
 });

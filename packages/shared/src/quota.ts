@@ -36,5 +36,22 @@ export const usageSchema = z.object({
   agentsUsed: z.number(),
   /** null = unlimited */
   agentsLimit: z.number().nullable(),
+  /** Test chat messages today (São Paulo), against the daily test allowance. */
+  testMessagesUsed: z.number(),
+  testMessagesLimit: z.number(),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+/**
+ * The owner's test chat (the workspace's 'Teste') draws on its own allowance, per account and per day in
+ * São Paulo, never on the customers' monthly quota. Enough to try an agent out many times a day; too few
+ * to run a business on (the test chat needs the owner's login, too).
+ */
+export const TEST_MESSAGES_PER_DAY = 50;
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** 'YYYY-MM-DD' of the instant in São Paulo: the day the test allowance counts. */
+export function testDay(at: Date = new Date()): string {
+  return dayFormat.format(at);
+}

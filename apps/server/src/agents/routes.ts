@@ -1,13 +1,14 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { agentListSchema, agentSchema, createAgentSchema, updateAgentSchema, workflowDocumentSchema } from '@atende/shared';
+import { agentListSchema, agentSchema, createAgentSchema, testDay, updateAgentSchema, workflowDocumentSchema } from '@atende/shared';
 import { getAccountPlan } from '../accounts/plan';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/guard';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { FileStorage } from '../files/storage';
 import type { AppEnv } from '../http/context';
 import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../http/openapi';
-import { messagesUsed, usageOf } from '../usage/quota';
+import { messagesUsed, testMessagesUsed, usageOf } from '../usage/quota';
 import { createAgent, deleteAgent, getOwnedAgent, getOwnedAgentView, listAgents, toAgentDto, updateAgent, workflowOf } from './service';
 
 const AgentSchema = named(agentSchema, 'Agent');
@@ -68,7 +69,7 @@ const routes = {
   }),
 };
 
-export function agentRoutes(db: Db, auth: Auth, config: Config) {
+export function agentRoutes(db: Db, auth: Auth, config: Config, storage: FileStorage) {
   const app = new OpenAPIHono<AppEnv>();
   // '/api/agents/*' also matches '/api/agents'.
   app.use('/api/agents/*', requireAuth(auth));
@@ -81,12 +82,17 @@ export function agentRoutes(db: Db, auth: Auth, config: Config) {
   return app
     .openapi(routes.list, async (c) => {
       const userId = uid(c);
-      const [rows, plan, used] = await Promise.all([listAgents(db, userId), getAccountPlan(db, userId), messagesUsed(db, userId)]);
+      const [rows, plan, used, tests] = await Promise.all([
+        listAgents(db, userId),
+        getAccountPlan(db, userId),
+        messagesUsed(db, userId),
+        testMessagesUsed(db, userId, testDay()),
+      ]);
       return c.json(
         {
           agents: rows.map((r) => toAgentDto(r, config)),
           plan: { id: plan.id, name: plan.name },
-          usage: usageOf(plan, { messagesUsed: used, agentsUsed: rows.length }),
+          usage: usageOf(plan, { messagesUsed: used, agentsUsed: rows.length, testMessagesUsed: tests }),
         },
         200,
       );
@@ -104,7 +110,11 @@ export function agentRoutes(db: Db, auth: Auth, config: Config) {
       return c.json(toAgentDto(row, config), 200);
     })
     .openapi(routes.remove, async (c) => {
-      await deleteAgent(db, uid(c), c.req.valid('param').id);
+      const objects = await deleteAgent(db, uid(c), c.req.valid('param').id);
+      // The rows are gone; their stored objects follow (a failure is logged, never shown: nothing points at them).
+      for (const key of objects) {
+        await storage.delete(key).catch((err: unknown) => c.get('logger')?.warn({ err, key }, 'could not delete a stored object'));
+      }
       return c.body(null, 204);
     })
     .openapi(routes.workflow, async (c) => {

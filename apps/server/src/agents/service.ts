@@ -4,11 +4,13 @@ import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { lockAccount } from '../accounts/plan';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
-import { agents, whatsappConfigs } from '../db/schema';
+import { agentAppearance, agents, conversations, files, knowledgeBases, whatsappConfigs } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { defaultSystemMessage } from './personality';
 
 export type AgentRow = typeof agents.$inferSelect;
+/** An agent row with the checklist's facts (what the owner's views read). */
+export type AgentViewRow = AgentRow & { hasKnowledge: boolean; tested: boolean; shared: boolean };
 
 export function workflowOf(row: AgentRow, config: Config): WorkflowDocument {
   return buildWorkflow({
@@ -22,7 +24,7 @@ export function workflowOf(row: AgentRow, config: Config): WorkflowDocument {
   });
 }
 
-export function toAgentDto(row: AgentRow, config: Config): Agent {
+export function toAgentDto(row: AgentRow & Partial<AgentViewRow>, config: Config): Agent {
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +37,12 @@ export function toAgentDto(row: AgentRow, config: Config): Agent {
     webhookUrl: `${config.publicUrl}/webhook/${row.webhookId}`,
     publicChatUrl: `${config.publicUrl}/public-chat/${row.webhookId}`,
     lastError: row.lastError,
+    setup: {
+      personality: row.personalityUpdatedAt !== null,
+      knowledge: row.hasKnowledge ?? false,
+      tested: row.tested ?? false,
+      shared: row.shared ?? false,
+    },
   };
 }
 
@@ -43,14 +51,21 @@ export function toAgentDto(row: AgentRow, config: Config): Agent {
  * The subquery names its tables: Drizzle writes the columns of a one-table query without them, and an
  * unqualified "id" would mean the configuration's own column if it ever had one.
  */
+const agentId = sql`${sql.identifier('agents')}.${sql.identifier('id')}`;
 const ownerView = () => ({
   ...getTableColumns(agents),
-  lastError: sql<string | null>`coalesce(${agents.lastError}, (select w.last_error from ${whatsappConfigs} w where w.agent_id = ${sql.identifier('agents')}.${sql.identifier('id')}))`,
+  lastError: sql<string | null>`coalesce(${agents.lastError}, (select w.last_error from ${whatsappConfigs} w where w.agent_id = ${agentId}))`,
+  // The checklist's facts, each an indexed existence check.
+  hasKnowledge: sql<boolean>`(exists (select 1 from ${files} f where f.agent_id = ${agentId})
+    or exists (select 1 from ${knowledgeBases} k where k.agent_id = ${agentId} and (k.about <> '' or k.links <> '')))`,
+  tested: sql<boolean>`exists (select 1 from ${conversations} c where c.agent_id = ${agentId} and c.channel = 'test')`,
+  shared: sql<boolean>`(exists (select 1 from ${conversations} c where c.agent_id = ${agentId} and c.channel in ('web', 'whatsapp'))
+    or exists (select 1 from ${whatsappConfigs} w where w.agent_id = ${agentId}))`,
 });
 const selectAgents = (db: Db) => db.select(ownerView()).from(agents);
 
 /** The user's agents, newest first. */
-export async function listAgents(db: Db, userId: string): Promise<AgentRow[]> {
+export async function listAgents(db: Db, userId: string): Promise<AgentViewRow[]> {
   return selectAgents(db).where(eq(agents.userId, userId)).orderBy(desc(agents.createdAt));
 }
 
@@ -67,7 +82,7 @@ export async function getOwnedAgent(db: Db, userId: string, agentId: string): Pr
 }
 
 /** getOwnedAgent as the owner's agent page shows it (with its WhatsApp error, as the list). */
-export async function getOwnedAgentView(db: Db, userId: string, agentId: string): Promise<AgentRow> {
+export async function getOwnedAgentView(db: Db, userId: string, agentId: string): Promise<AgentViewRow> {
   const [row] = await selectAgents(db).where(and(eq(agents.id, agentId), eq(agents.userId, userId)));
   if (!row) throw notFound('Agent');
   return row;
@@ -103,7 +118,7 @@ export async function createAgent(db: Db, userId: string, input: CreateAgentInpu
   });
 }
 
-export async function updateAgent(db: Db, userId: string, agentId: string, input: UpdateAgentInput): Promise<AgentRow> {
+export async function updateAgent(db: Db, userId: string, agentId: string, input: UpdateAgentInput): Promise<AgentViewRow> {
   return db.transaction(async (tx) => {
     if (input.active === true) {
       // Turning an agent on must respect the plan too (e.g. after a downgrade deactivated the extra ones).
@@ -123,7 +138,7 @@ export async function updateAgent(db: Db, userId: string, agentId: string, input
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
-        ...(input.systemMessage !== undefined ? { systemMessage: input.systemMessage } : {}),
+        ...(input.systemMessage !== undefined ? { systemMessage: input.systemMessage, personalityUpdatedAt: sql`now()` } : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
@@ -133,11 +148,21 @@ export async function updateAgent(db: Db, userId: string, agentId: string, input
   });
 }
 
-/** Deletes the agent and everything it owns (conversations, knowledge, passages cascade). */
-export async function deleteAgent(db: Db, userId: string, agentId: string): Promise<void> {
-  const deleted = await db
-    .delete(agents)
-    .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
-    .returning({ id: agents.id });
-  if (deleted.length === 0) throw notFound('Agent');
+/**
+ * Deletes the agent and everything it owns (conversations, knowledge, passages cascade) and returns the
+ * storage keys of its objects (uploaded files, avatar), for the caller to delete from the file storage.
+ */
+export async function deleteAgent(db: Db, userId: string, agentId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [uploads, appearance] = await Promise.all([
+      tx.select({ key: files.path }).from(files).where(eq(files.agentId, agentId)),
+      tx.select({ key: agentAppearance.avatarKey }).from(agentAppearance).where(eq(agentAppearance.agentId, agentId)),
+    ]);
+    const deleted = await tx
+      .delete(agents)
+      .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+      .returning({ id: agents.id });
+    if (deleted.length === 0) throw notFound('Agent');
+    return [...uploads, ...appearance].map((row) => row.key).filter((key): key is string => key !== null);
+  });
 }

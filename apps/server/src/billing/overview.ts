@@ -1,8 +1,8 @@
-import { resolvePlan, type BillingOverview, type PaymentStatus } from '@atende/shared';
+import { resolvePlan, testDay, type BillingOverview, type PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { countAgents } from '../agents/service';
 import { profiles } from '../db/schema';
-import { messagesUsed, usageOf } from '../usage/quota';
+import { messagesUsed, testMessagesUsed, usageOf } from '../usage/quota';
 import type { BillingContext } from './context';
 import { listPayments, paymentStatusOf } from './payments';
 import { currentSubscription } from './subscriptions';
@@ -10,7 +10,7 @@ import { currentSubscription } from './subscriptions';
 /** 'Meu plano': the plan, its status, usage this month, the current subscription and the payment history. */
 export async function getBillingOverview(ctx: BillingContext, userId: string): Promise<BillingOverview> {
   const { db } = ctx;
-  const [[profile], current, history, messages, agentsUsed] = await Promise.all([
+  const [[profile], current, history, messages, agentsUsed, tests] = await Promise.all([
     db
       .select({ plan: profiles.plan, paymentStatus: profiles.paymentStatus, planUpdatedAt: profiles.planUpdatedAt })
       .from(profiles)
@@ -19,6 +19,7 @@ export async function getBillingOverview(ctx: BillingContext, userId: string): P
     listPayments(db, userId),
     messagesUsed(db, userId),
     countAgents(db, userId),
+    testMessagesUsed(db, userId, testDay()),
   ]);
   const plan = resolvePlan(profile?.plan);
   const status: PaymentStatus = paymentStatusOf(profile?.paymentStatus);
@@ -27,7 +28,7 @@ export async function getBillingOverview(ctx: BillingContext, userId: string): P
     plan,
     status,
     startedAt: plan.id !== 'free' && profile?.planUpdatedAt ? profile.planUpdatedAt.toISOString() : null,
-    usage: usageOf(plan, { messagesUsed: messages, agentsUsed }),
+    usage: usageOf(plan, { messagesUsed: messages, agentsUsed, testMessagesUsed: tests }),
     subscription:
       current && subscriptionPlan
         ? {

@@ -58,7 +58,7 @@ export async function appendAssistantMessage(db: Db, conversationId: string, con
 
 export interface TurnStart {
   conversationId: string;
-  /** False when the account's monthly quota is used up (nothing was counted). */
+  /** False when the account's monthly quota is used up (nothing was counted); always true without a quota. */
   allowed: boolean;
   /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
@@ -80,9 +80,11 @@ export async function beginTurn(
   db: Db,
   key: SessionKey,
   message: string,
-  quota: { month: string; limit: number | null },
+  quota: { month: string; limit: number | null } | null,
   externalId: string | null = null,
 ): Promise<TurnStart> {
+  // No quota: the message is not counted here (the test chat's allowance is counted apart).
+  const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`) : sql`select 1 where false`;
   const result = (await db.execute(sql`
     with prior as (
       select m.conversation_id, m.seq from messages m
@@ -90,7 +92,7 @@ export async function beginTurn(
       where ${externalId}::text is not null and m.external_id = ${externalId}::text
         and c.agent_id = ${key.agentId} and c.channel = ${key.channel} and c.session_id = ${key.sessionId}
     ), counted as (
-      ${countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`)}
+      ${counted}
     ), convo as (
       insert into conversations (id, agent_id, user_id, channel, session_id, message_count, last_message)
       select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, ${message.slice(0, PREVIEW)}
@@ -106,7 +108,7 @@ export async function beginTurn(
              (select seq from prior) as before_seq
     )
     select (select id from turn) as "conversationId",
-           exists (select 1 from counted) or exists (select 1 from prior) as allowed,
+           ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            coalesce((
              select json_agg(json_build_object('role', w.role, 'content', w.content) order by w.seq)
              from (

@@ -1,4 +1,4 @@
-import { quotaMonth, type Channel, type Plan } from '@atende/shared';
+import { quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
-import { refundMessage } from '../usage/quota';
+import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
 export const QUOTA_NOTICE =
@@ -52,18 +52,28 @@ export interface TurnResult {
 
 /**
  * One chat turn, the same for every channel: count the message against the
- * account's quota → store the customer's message → load the memory window →
- * retrieve knowledge → ask the model → store the answer.
+ * account's quota (the test chat: against the daily test allowance) → store
+ * the customer's message → load the memory window → retrieve knowledge → ask
+ * the model → store the answer.
  */
 export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnResult> {
   const { db } = rt;
   const { agent, plan } = req;
   const month = quotaMonth();
+  // The owner's test chat draws on the daily test allowance, never on the customers' monthly quota.
+  const test = req.channel === 'test';
+  const day = testDay();
+  if (test && !(await consumeTestMessage(db, agent.userId, day, TEST_MESSAGES_PER_DAY))) {
+    throw new AppError('TEST_LIMIT_REACHED', `The daily test allowance (${TEST_MESSAGES_PER_DAY} messages) is used up`, {
+      userMessage: `Você usou os ${TEST_MESSAGES_PER_DAY} testes de hoje. Eles renovam à meia-noite; seus clientes continuam sendo atendidos normalmente.`,
+    });
+  }
+  const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
   const { conversationId, allowed, history } = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
     req.transcript ?? req.message,
-    { month, limit: plan.monthlyMessages },
+    test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
   );
 
@@ -93,7 +103,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   } catch (err) {
     rt.logger.error({ err, agentId: agent.id }, 'LLM provider failed');
-    await refundMessage(db, agent.userId, month);
+    await refund();
     await recordAgentError(db, agent.id, 'O provedor de IA não respondeu na última tentativa. Verifique a configuração do provedor.');
     throw new AppError('UPSTREAM_FAILED', 'Chat service unavailable', {
       userMessage: 'O serviço de chat está indisponível no momento. Tente novamente em instantes.',
@@ -101,7 +111,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   }
   if (!reply.text.trim()) {
-    await refundMessage(db, agent.userId, month);
+    await refund();
     throw new AppError('UPSTREAM_FAILED', 'No response received from chat service', {
       userMessage: 'Não recebemos resposta do serviço de chat. Tente novamente.',
     });

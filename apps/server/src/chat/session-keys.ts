@@ -36,10 +36,11 @@ export const isStoredKey = (value: string) => STORED_KEY.test(value);
 /**
  * The customer as the dashboard names them: 'Visitante 3F9A2C' (the start of the
  * stored key: stable, searchable with a prefix match, and worthless to an
- * attacker), or the WhatsApp number.
+ * attacker), the WhatsApp number, or 'Teste do dono' for the owner's test chat.
  */
 export function customerLabel(channel: Channel, storedSessionId: string): string {
   if (channel === 'whatsapp') return /^\d+$/.test(storedSessionId) ? `+${storedSessionId}` : storedSessionId;
+  if (channel === 'test') return 'Teste do dono';
   // A row an older release wrote with the raw id (until the start-up re-keys it) is labelled from a digest.
   const hex = isStoredKey(storedSessionId) ? storedSessionId.slice(1) : createHash('sha256').update(storedSessionId).digest('hex');
   return `Visitante ${hex.slice(0, 6).toUpperCase()}`;

@@ -13,7 +13,8 @@ const KB = 1024;
  *
  * Routes that take large bodies set their own, tested limit where they are
  * declared: uploads (50 MB per file), the WhatsApp webhook (Meta batches up to
- * 3 MB), the public chat (32 KB) and Mercado Pago notifications (64 KB).
+ * 3 MB), the public chat and the owner's test chat (32 KB), agents' avatars
+ * (512 KB) and Mercado Pago notifications (64 KB).
  * Everything else gets one of these. A new route that needs more adds a rule.
  */
 export const BODY_LIMITS = {
@@ -28,7 +29,15 @@ export const BODY_LIMITS = {
 } as const;
 
 /** Routes whose handlers declare their own limit. */
-const OWN_LIMIT = [/^POST \/api\/agents\/[^/]+\/files$/, /^POST \/webhook\//, /^POST \/chat\//, /^POST \/api\/webhooks\/mercadopago$/];
+const OWN_LIMIT = [
+  /^POST \/api\/agents\/[^/]+\/files$/,
+  /^POST \/webhook\//,
+  /^POST \/chat\//,
+  /^POST \/api\/webhooks\/mercadopago$/,
+  // The avatar (512 KB) and the owner's test chat (32 KB, as the public chat; 4 KB for its history).
+  /^PUT \/api\/agents\/[^/]+\/appearance\/avatar$/,
+  /^POST \/api\/agents\/[^/]+\/test-chat(\/history)?$/,
+];
 
 const RULES: Array<[RegExp, number]> = [
   [/^\w+ \/api\/auth\//, BODY_LIMITS.auth],

@@ -3,8 +3,8 @@ import type { AppEnv } from './context';
 
 /** Paths that third-party sites may embed in a frame (the public chat). */
 const EMBEDDABLE = /^\/public-chat(\/|$)/;
-/** Public resources that other origins load (the widget loader). */
-const CROSS_ORIGIN_RESOURCES = /^\/widget\.js$/;
+/** Public resources that other origins load (the widget loader, agents' avatars). */
+const CROSS_ORIGIN_RESOURCES = /^\/widget\.js$|^\/webhook\/[^/]+\/avatar$/;
 
 /**
  * Security headers on every response. Scripts only from our origin (no

@@ -131,7 +131,7 @@ export function createIngestion(deps: IngestionDeps) {
     await embedKnowledgeBase(agentId);
     await db
       .update(knowledgeBases)
-      .set({ linksReport: problems.length ? problems.join('\n') : null })
+      .set({ linksReport: problems.length ? problems.join('\n') : null, linksRead: kb.links })
       .where(eq(knowledgeBases.agentId, agentId));
   }
 

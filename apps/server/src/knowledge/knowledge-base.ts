@@ -1,22 +1,39 @@
-import type { KnowledgeBase, KnowledgeBaseInput } from '@atende/shared';
+import { COMPANY_NAME_MAX, type KnowledgeBase, type KnowledgeBaseInput } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { knowledgeBases, passages } from '../db/schema';
+import { agents, knowledgeBases, passages, profiles } from '../db/schema';
 import { writePassages } from './passages';
 import { preparePassages } from './prepare';
 import { splitText } from './split';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
 
+/**
+ * The knowledge base as the owner edits it. Before the first save, the company name is the one given at
+ * sign-up. `linksPending` is true while the saved links have not been read yet (the background job records
+ * which links text it read); `linksReport` then still describes the previous reading.
+ */
 export async function getKnowledgeBase(db: Db, agentId: string): Promise<KnowledgeBase> {
   const [row] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.agentId, agentId));
+  const links = row?.links ?? '';
   return {
-    companyName: row?.companyName ?? '',
+    companyName: row ? row.companyName : await signUpCompany(db, agentId),
     about: row?.about ?? '',
-    links: row?.links ?? '',
+    links,
     linksReport: row?.linksReport ?? null,
+    linksPending: links !== '' && row?.linksRead !== links,
     updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null,
   };
+}
+
+/** The company the agent's owner gave at sign-up ('' when none), cut to what the field takes. */
+async function signUpCompany(db: Db, agentId: string): Promise<string> {
+  const [owner] = await db
+    .select({ company: profiles.company })
+    .from(agents)
+    .innerJoin(profiles, eq(profiles.id, agents.userId))
+    .where(eq(agents.id, agentId));
+  return owner?.company?.trim().slice(0, COMPANY_NAME_MAX) ?? '';
 }
 
 /** The text form as one document for indexing. */

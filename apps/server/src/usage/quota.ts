@@ -1,11 +1,12 @@
-import { quotaMonth, type Plan, type Usage } from '@atende/shared';
+import { quotaMonth, TEST_MESSAGES_PER_DAY, type Plan, type Usage } from '@atende/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { usageCounters } from '../db/schema';
+import { testUsageCounters, usageCounters } from '../db/schema';
 
 /*
  * The monthly message quota: one counter row per account and quota month (São Paulo time). Chat counts and
- * refunds messages here; agents and billing read the usage. Nothing else writes `usage_counters`.
+ * refunds messages here; agents and billing read the usage. Nothing else writes `usage_counters`. The owner's
+ * test chat has its own daily allowance (`test_usage_counters`), counted here too.
  */
 
 /**
@@ -38,13 +39,52 @@ export async function messagesUsed(db: Db, userId: string, at = new Date()): Pro
   return row?.messages ?? 0;
 }
 
-/** The account's usage this month against its plan, as 'Meus agentes' and 'Meu plano' show it. */
-export function usageOf(plan: Plan, counts: { messagesUsed: number; agentsUsed: number }, at = new Date()): Usage {
+/** The account's usage this month against its plan (and today's tests), as 'Meus agentes' and 'Meu plano' show it. */
+export function usageOf(
+  plan: Plan,
+  counts: { messagesUsed: number; agentsUsed: number; testMessagesUsed: number },
+  at = new Date(),
+): Usage {
   return {
     month: quotaMonth(at),
     messagesUsed: counts.messagesUsed,
     messagesQuota: plan.monthlyMessages,
     agentsUsed: counts.agentsUsed,
     agentsLimit: plan.maxAgents,
+    testMessagesUsed: counts.testMessagesUsed,
+    testMessagesLimit: TEST_MESSAGES_PER_DAY,
   };
+}
+
+/**
+ * Counts one test chat message against the account's daily test allowance, atomically (an upsert that
+ * only increments under the limit, like the monthly quota): false when today's allowance is used up.
+ */
+export async function consumeTestMessage(db: Db, userId: string, day: string, limit: number): Promise<boolean> {
+  const counted = await db
+    .insert(testUsageCounters)
+    .values({ userId, day, messages: 1 })
+    .onConflictDoUpdate({
+      target: [testUsageCounters.userId, testUsageCounters.day],
+      set: { messages: sql`${testUsageCounters.messages} + 1` },
+      setWhere: sql`${testUsageCounters.messages} < ${limit}`,
+    })
+    .returning({ messages: testUsageCounters.messages });
+  return counted.length > 0;
+}
+
+/** Gives back a test message that was counted but not answered. */
+export async function refundTestMessage(db: Db, userId: string, day: string): Promise<void> {
+  await db
+    .update(testUsageCounters)
+    .set({ messages: sql`greatest(${testUsageCounters.messages} - 1, 0)` })
+    .where(and(eq(testUsageCounters.userId, userId), eq(testUsageCounters.day, day)));
+}
+
+export async function testMessagesUsed(db: Db, userId: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ messages: testUsageCounters.messages })
+    .from(testUsageCounters)
+    .where(and(eq(testUsageCounters.userId, userId), eq(testUsageCounters.day, day)));
+  return row?.messages ?? 0;
 }

@@ -27,10 +27,15 @@ export interface Tenant {
   conversationId: string;
   /** A taught answer ('Ensinar resposta'). */
   taughtAnswerId: string;
+  /** The owner's test chat session. */
+  testSessionId: string;
   whatsapp: { phoneNumberId: string; metaToken: string; appSecret: string };
   /** Sandbox preapprovals: one approved (the current Pro plan) and one still pending. */
   checkouts: { approved: string; pending: string };
 }
+
+/** The eight bytes every PNG starts with: enough for the avatar check, which reads the signature. */
+const PNG_SIGNATURE_ONLY = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export const randomMarker = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -70,6 +75,20 @@ export async function seedTenant(
   });
   expect(taught.status).toBe(201);
   const taughtAnswerId = ((await taught.json()) as { id: string }).id;
+  // The owner's test chat, and how the agent looks (with an avatar in the file storage).
+  const testSessionId = `teste-${label}-${marker}-${randomBytes(12).toString('hex')}`.toLowerCase();
+  const tested = await ctx.request(`/api/agents/${agent.id}/test-chat`, { method: 'POST', ...auth, json: { message: `Teste do dono ${marker}`, sessionId: testSessionId } });
+  expect(tested.status).toBe(200);
+  const look = { color: '#1b5e20', displayName: `Atendente ${marker}`, welcomeMessage: `Bem-vindo ${marker}`, suggestions: [`Pergunta ${marker}`], position: 'left' };
+  expect((await ctx.request(`/api/agents/${agent.id}/appearance`, { method: 'PUT', ...auth, json: look })).status).toBe(200);
+  const avatar = new FormData();
+  avatar.append('file', new File([PNG_SIGNATURE_ONLY], 'logo.png', { type: 'image/png' }));
+  const avatarRes = await ctx.app.request(`/api/agents/${agent.id}/appearance/avatar`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${user.token}`, origin: ORIGIN },
+    body: avatar,
+  });
+  expect(avatarRes.status).toBe(200);
 
   const number = graph.addNumber();
   const whatsapp = { phoneNumberId: number.id, metaToken: number.token, appSecret: randomMarker('segredo') };
@@ -93,6 +112,7 @@ export async function seedTenant(
     sessionId,
     conversationId: conversation!.id,
     taughtAnswerId,
+    testSessionId,
     whatsapp,
     checkouts: { approved, pending },
   };
@@ -119,6 +139,7 @@ export function identifyingStrings(t: Tenant): string[] {
     t.conversationId,
     t.taughtAnswerId,
     t.sessionId,
+    t.testSessionId,
     t.whatsapp.phoneNumberId,
     t.whatsapp.metaToken,
     t.whatsapp.appSecret,

@@ -4,17 +4,18 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { streamSSE } from 'hono/streaming';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, profiles } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
-import { errorBody, toAppError } from '../../http/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
-import { runTurn, type ChatRuntime } from '../../chat/runtime';
+import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
+import type { ChatRuntime } from '../../chat/runtime';
+import type { FileStorage } from '../../files/storage';
+import { answerTurn } from './answer-routes';
 import { webSessionKeys } from '../../chat/session-keys';
 
 export interface ChatLimits {
@@ -29,8 +30,6 @@ export function chatLimitsFrom(config: Config): ChatLimits {
   };
 }
 
-const HEARTBEAT_MS = 15_000;
-
 const unavailable = () =>
   new AppError('NOT_FOUND', 'Chat service not available', {
     userMessage: 'Este chat não está disponível no momento.',
@@ -42,7 +41,7 @@ const unavailable = () =>
  * session id is the visitor's secret (ADR 0011): only its keyed hash reaches
  * the database, guessable ids are refused, and it never travels in a URL.
  */
-export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limits?: ChatLimits }) {
+export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; storage: FileStorage; limits?: ChatLimits }) {
   const { runtime, config } = deps;
   const db = runtime.db;
   const limits = deps.limits ?? chatLimitsFrom(config);
@@ -62,10 +61,31 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
     }),
   );
 
+  // The public chat's configuration: the agent's name and how it looks ('Aparência'), nothing private.
   app.get('/webhook/:webhookId', async (c) => {
     const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    const appearance = toPublicAppearance(await readAppearance(db, agent.id), agent, config.publicUrl);
     c.header('Cache-Control', 'no-cache');
-    return c.json({ name: agent.name, webhookId: agent.webhookId } satisfies PublicAgent);
+    return c.json({ name: agent.name, webhookId: agent.webhookId, appearance } satisfies PublicAgent);
+  });
+
+  // The avatar, from the private storage. Only pictures whose bytes were checked (PNG, JPEG, WebP) are ever
+  // stored, and they go out with that type and nosniff: never as a page that could run a script.
+  app.get('/webhook/:webhookId/avatar', async (c) => {
+    const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    const row = await readAppearance(db, agent.id);
+    if (!row?.avatarKey || !row.avatarType) throw new AppError('NOT_FOUND', 'No avatar', { userMessage: 'Imagem não encontrada.' });
+    const bytes = await deps.storage.get(row.avatarKey);
+    const current = c.req.query('v') === avatarVersion(row.avatarKey);
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': row.avatarType,
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': 'inline',
+        // A versioned address never changes content; anything else is checked again.
+        'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+    });
   });
 
   // The conversation so far, for the holder of its session id. Reads count against the same limits as messages.
@@ -86,31 +106,7 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; limi
     const { agent, plan } = await activeAgent(db, c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
     const sessionId = keys.keyFor(agent.id, body.data.sessionId);
-    const turn = { agent, plan, channel: 'web' as const, sessionId, message: body.data.message };
-
-    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-      const { output } = await runTurn(runtime, turn);
-      return c.json({ output });
-    }
-
-    c.header('Cache-Control', 'no-cache, no-transform');
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      const heartbeat = setInterval(() => void stream.write(': ping\n\n'), HEARTBEAT_MS);
-      try {
-        const { output } = await runTurn(runtime, {
-          ...turn,
-          onDelta: (delta) => void stream.writeSSE({ event: 'token', data: JSON.stringify({ delta }) }),
-        });
-        await stream.writeSSE({ event: 'done', data: JSON.stringify({ output }) });
-      } catch (err) {
-        const error = toAppError(err, 'Chat service unavailable');
-        if (error.status >= 500) c.get('logger')?.error({ err }, 'chat turn failed');
-        await stream.writeSSE({ event: 'error', data: JSON.stringify(errorBody(error)) });
-      } finally {
-        clearInterval(heartbeat);
-      }
-    });
+    return answerTurn(c, runtime, { agent, plan, channel: 'web', sessionId, message: body.data.message });
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { AVATAR_TYPES, widgetPositions } from '@atende/shared';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
@@ -20,8 +21,28 @@ export const agents = pgTable(
     systemMessage: text('system_message').notNull(),
     /** The last problem the owner should see on the agent's entry (null when all is well). */
     lastError: text('last_error'),
+    /** When the owner last saved a personality of their own (null: still the one it was created with). */
+    personalityUpdatedAt: timestamp('personality_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('agents_user_created_idx').on(t.userId, sql`${t.createdAt} desc`)],
 );
+
+/**
+ * How the agent looks to customers ('Aparência'); no row means the defaults. The avatar is an object in the
+ * file storage ({userId}/{agentId}/avatar-{uuid}.{ext}), its type checked from its bytes when it was sent.
+ */
+export const agentAppearance = pgTable('agent_appearance', {
+  agentId: text('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  color: text('color').notNull(),
+  displayName: text('display_name').notNull().default(''),
+  welcomeMessage: text('welcome_message').notNull().default(''),
+  suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
+  position: text('position', { enum: widgetPositions }).notNull().default('right'),
+  avatarKey: text('avatar_key'),
+  avatarType: text('avatar_type', { enum: AVATAR_TYPES }),
+  updatedAt: updatedAt(),
+});

@@ -1,4 +1,4 @@
-import { ANSWER_OUTCOMES } from '@atende/shared';
+import { ANSWER_OUTCOMES, channels } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userIdColumn, agentIdColumn } from './refs';
@@ -11,8 +11,12 @@ export const conversations = pgTable(
     id: text('id').primaryKey(),
     agentId: agentIdColumn(),
     userId: userIdColumn(),
-    channel: text('channel', { enum: ['web', 'whatsapp'] }).notNull(),
-    /** Web: the keyed hash of the visitor's secret session id (chat/session-keys.ts), never the id. WhatsApp: the customer's wa_id. */
+    /** 'test' is the owner's test chat in the workspace: never a customer, never counted in the monthly quota. */
+    channel: text('channel', { enum: channels }).notNull(),
+    /**
+     * Web and test chat: the keyed hash of the secret session id (chat/session-keys.ts), never the id.
+     * WhatsApp: the customer's wa_id.
+     */
     sessionId: text('session_id').notNull(),
     messageCount: integer('message_count').notNull().default(0),
     lastMessage: text('last_message'),

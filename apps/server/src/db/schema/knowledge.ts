@@ -17,6 +17,8 @@ export const knowledgeBases = pgTable('knowledge_bases', {
   links: text('links').notNull().default(''),
   /** Links that could not be indexed on the last run, one per line (null when all were read). */
   linksReport: text('links_report'),
+  /** The `links` text the last background reading covered: while it differs from `links`, the links are being read. */
+  linksRead: text('links_read'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
 

@@ -11,3 +11,17 @@ export const usageCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * Test chat messages per account and day (America/Sao_Paulo): the owner's daily test allowance, counted
+ * apart from the customers' monthly quota.
+ */
+export const testUsageCounters = pgTable(
+  'test_usage_counters',
+  {
+    userId: userIdColumn(),
+    day: text('day').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

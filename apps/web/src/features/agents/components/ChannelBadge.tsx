@@ -4,6 +4,7 @@ import { cn } from '../../../components/ui/cn';
 const channels: Record<Channel, { label: string; className: string }> = {
   web: { label: 'Site', className: 'bg-brand-50 text-brand-700 ring-brand-100' },
   whatsapp: { label: 'WhatsApp', className: 'bg-green-50 text-green-700 ring-green-100' },
+  test: { label: 'Teste', className: 'bg-amber-50 text-amber-800 ring-amber-200' },
 };
 
 export function ChannelBadge({ channel }: { channel: Channel }) {
