@@ -76,6 +76,11 @@ describe('answers are the sentences or rows that answer, not the heading above t
     expect(reply.text.split('\n\n')[0]).toBe('Aos domingos, das 7h às 12h45.');
   });
 
+  it('a verb of the question meets its other persons in the text ("abrem" → "Abrimos")', async () => {
+    const reply = await ask('Vocês abrem aos domingos?', [passage('Abrimos aos domingos das 8h às 12h.', 'Horários.txt')]);
+    expect(reply.text.split('\n\n')[0]).toBe('Abrimos aos domingos das 8h às 12h.');
+  });
+
   it('"O que é o POSCOMP?" gets the sentence that says what it is', async () => {
     const reply = await ask('O que é o POSCOMP?', [POSCOMP]);
     expect(reply.text).toContain('O POSCOMP é um exame aplicado em todas as regiões do País');

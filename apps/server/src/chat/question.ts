@@ -46,7 +46,7 @@ const LIGHT_LEXEMES = lexemeSet(
  * group's other words ("abrem" finds "Horário de funcionamento", "frete" finds "entrega").
  */
 const SYNONYM_GROUPS = [
-  'horário horários hora horas abre abrem abrir aberto aberta abertos funciona funcionam funcionamento expediente fecha fecham fechado fechada',
+  'horário horários hora horas abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada',
   'preço preços custa custam custo valor valores cobram cobra',
   'entrega entregas entregam entregar delivery frete envio enviam mandam',
   'pagamento pagamentos pagar pago aceitam aceita',

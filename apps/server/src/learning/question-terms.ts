@@ -25,7 +25,7 @@ const FILLERS = `quanto quanta quantos quantas onde como quando qual quais porqu
 const SYNONYMS = [
   'preço valor custa custam custo cobram cobra cobrado',
   'entrega entregam entregar entregas delivery frete enviam envio enviar mandam',
-  'horário horários horas hora abre abrem aberto aberta abrir funciona funcionam funcionamento fecha fecham fechado fechada expediente',
+  'horário horários horas hora abre abrem abrimos aberto aberta abrir funciona funcionam funcionamos funcionamento fecha fecham fechamos fechado fechada expediente',
   'endereço localização localizado localizada localizados fica ficam',
   'pagamento pagamentos pagar pago parcela parcelas parcelar parcelamento',
   'troca trocar trocas devolução devolver devolvem reembolso',
