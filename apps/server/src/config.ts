@@ -53,6 +53,11 @@ const envSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: optionalString,
   MERCADOPAGO_API_URL: optionalString.pipe(z.url().optional()),
   MERCADOPAGO_WEBHOOK_SECRET: optionalString,
+  /**
+   * Runs the built-in test checkout ('Ambiente de teste', nothing is charged) without a Mercado Pago token in
+   * production. Without it, production with an https PUBLIC_URL refuses to start with no token (issue 13).
+   */
+  MERCADOPAGO_SANDBOX: boolString,
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -124,6 +129,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.ROLE !== 'all' && !env.DATABASE_URL) {
     throw new ConfigError(`Invalid configuration:\n  ROLE: ${env.ROLE} needs DATABASE_URL (the embedded database belongs to one process)`);
+  }
+  // A public production server must never let anyone approve their own plan in the test checkout by accident.
+  if (env.NODE_ENV === 'production' && publicUrl.startsWith('https:') && !env.MERCADOPAGO_ACCESS_TOKEN && !env.MERCADOPAGO_SANDBOX) {
+    throw new ConfigError(
+      'Invalid configuration:\n' +
+        '  MERCADOPAGO_ACCESS_TOKEN: required in production (an https PUBLIC_URL); without it anyone could approve a paid plan in the test checkout. ' +
+        'Set MERCADOPAGO_SANDBOX=true to run the test checkout on purpose.\n' +
+        '  (pt-BR) Configure MERCADOPAGO_ACCESS_TOKEN para cobrar de verdade, ou MERCADOPAGO_SANDBOX=true para usar o ambiente de teste de propósito.',
+    );
   }
   const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret');
   return {
