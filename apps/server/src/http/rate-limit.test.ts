@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
-import { RateLimiter } from './rate-limit';
+import { networkKey } from './client-ip';
+import { FailureBackoff, RateLimiter } from './rate-limit';
 
 describe('RateLimiter', () => {
   it('allows `limit` events per window, then reports the wait, then resets', () => {
@@ -22,5 +23,42 @@ describe('RateLimiter', () => {
     now += 600;
     expect(limiter.blockedFor('ip')).toBe(0);
     limiter.consume('ip');
+  });
+});
+
+describe('FailureBackoff', () => {
+  it('locks a key after the free failures, doubling the lock up to the cap; a success forgets it', () => {
+    let now = 1_000_000;
+    const backoff = new FailureBackoff({ freeFailures: 3, baseLockMs: 30_000, maxLockMs: 100_000 }, () => now);
+    for (let i = 0; i < 2; i++) backoff.fail('ana@loja.com');
+    expect(backoff.blockedFor('ana@loja.com')).toBe(0);
+    backoff.fail('ana@loja.com');
+    expect(backoff.blockedFor('ana@loja.com')).toBe(30);
+    expect(backoff.blockedFor('bia@loja.com')).toBe(0);
+    now += 30_000;
+    expect(backoff.blockedFor('ana@loja.com')).toBe(0);
+    backoff.fail('ana@loja.com');
+    expect(backoff.blockedFor('ana@loja.com')).toBe(60);
+    now += 60_000;
+    backoff.fail('ana@loja.com');
+    expect(backoff.blockedFor('ana@loja.com')).toBe(100);
+    now += 100_000;
+    backoff.succeed('ana@loja.com');
+    backoff.fail('ana@loja.com');
+    expect(backoff.blockedFor('ana@loja.com')).toBe(0);
+  });
+});
+
+describe('networkKey', () => {
+  it('counts IPv4 by address and IPv6 by its /64, however it is written', () => {
+    expect(networkKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(networkKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(networkKey('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
+    expect(networkKey('2001:0db8:000a:000b:ffff::1')).toBe('2001:db8:a:b::/64');
+    expect(networkKey('[2001:db8:a:b::9]')).toBe('2001:db8:a:b::/64');
+    expect(networkKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(networkKey('2001:db8:a:c::1')).not.toBe(networkKey('2001:db8:a:b::1'));
+    expect(networkKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(networkKey('unknown')).toBe('unknown');
   });
 });

@@ -57,3 +57,54 @@ export class RateLimiter {
 export function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', 'Too many requests', { retryAfter: retryAfterSeconds });
 }
+
+export interface BackoffRule {
+  /** Failures that lock the key for the first time (each failure after that doubles the lock). */
+  freeFailures: number;
+  /** The first lock; each further failure doubles it, up to `maxLockMs`. */
+  baseLockMs: number;
+  maxLockMs: number;
+}
+
+/**
+ * Failures counted per key (an account's e-mail) whatever the caller's address: `freeFailures` of them
+ * lock the key, and every failure after that doubles the lock; a success forgets the key. Kept in process memory like RateLimiter.
+ */
+export class FailureBackoff {
+  private readonly entries = new Map<string, { failures: number; lockedUntil: number; lastFailureAt: number }>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly rule: BackoffRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until `key` may try again, or 0. */
+  blockedFor(key: string): number {
+    const entry = this.entries.get(key);
+    const wait = entry ? entry.lockedUntil - this.now() : 0;
+    return wait > 0 ? Math.ceil(wait / 1000) : 0;
+  }
+
+  fail(key: string): void {
+    const now = this.now();
+    this.sweep(now);
+    const entry = this.entries.get(key) ?? { failures: 0, lockedUntil: 0, lastFailureAt: now };
+    entry.failures += 1;
+    entry.lastFailureAt = now;
+    const over = entry.failures - this.rule.freeFailures;
+    if (over >= 0) entry.lockedUntil = now + Math.min(this.rule.maxLockMs, this.rule.baseLockMs * 2 ** over);
+    this.entries.set(key, entry);
+  }
+
+  succeed(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Keys without a failure for twice the longest lock are forgotten. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [key, entry] of this.entries) if (now - entry.lastFailureAt > 2 * this.rule.maxLockMs) this.entries.delete(key);
+  }
+}

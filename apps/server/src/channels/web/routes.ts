@@ -7,7 +7,7 @@ import { cors } from 'hono/cors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, profiles } from '../../db/schema';
-import { clientIp } from '../../http/client-ip';
+import { clientNetwork } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
@@ -90,7 +90,7 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; stor
 
   // The conversation so far, for the holder of its session id. Reads count against the same limits as messages.
   app.post('/webhook/:webhookId/history', bodyLimit({ maxSize: 4 * 1024, onError: tooLarge }), async (c) => {
-    perIp.consume(clientIp(c, config.trustProxy));
+    perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
     const { agent } = await activeAgent(db, c.req.param('webhookId'));
@@ -100,7 +100,7 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; stor
   });
 
   app.post('/webhook/:webhookId', bodyLimit({ maxSize: 32 * 1024, onError: tooLarge }), async (c) => {
-    perIp.consume(clientIp(c, config.trustProxy));
+    perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
     const { agent, plan } = await activeAgent(db, c.req.param('webhookId'));
