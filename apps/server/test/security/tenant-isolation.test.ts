@@ -248,13 +248,22 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
     expect(writes.length).toBeGreaterThanOrEqual(10);
     for (const op of writes) {
       for (const url of urlsFor(op).filter((u) => !u.includes(b.agent.id))) {
-        for (const origin of ['https://loja-maliciosa.example', 'null', undefined]) {
+        // A junk or forged Authorization header beside the cookie must not switch the check off (issue 13, item 6).
+        const attempts: Array<[string | undefined, string | undefined]> = [
+          ['https://loja-maliciosa.example', undefined],
+          ['null', undefined],
+          [undefined, undefined],
+          ['https://loja-maliciosa.example', 'x'],
+          ['https://loja-maliciosa.example', 'Bearer token-forjado'],
+        ];
+        for (const [origin, authorization] of attempts) {
           const headers = new Headers({ cookie: a.user.cookie });
           if (origin) headers.set('origin', origin);
+          if (authorization) headers.set('authorization', authorization);
           const body = bodyFor(op);
           if (typeof body === 'string') headers.set('content-type', 'application/json');
           const res = await ctx.app.request(url, { method: op.method, headers, body });
-          expect(res.status, `${op.method} ${url} from ${origin}`).toBe(403);
+          expect(res.status, `${op.method} ${url} from ${origin} with ${authorization}`).toBe(403);
           expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
         }
       }
