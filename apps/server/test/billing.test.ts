@@ -44,14 +44,18 @@ async function billing(user: TestUser): Promise<BillingOverview> {
 }
 
 /** Sends a notification the way Mercado Pago does (signed with `secret`). */
-function notify(type: string, dataId: string, options: { action?: string; secret?: string; signature?: string } = {}) {
+function notify(
+  type: string,
+  dataId: string,
+  options: { action?: string; secret?: string; signature?: string; ts?: number; bodyId?: string } = {},
+) {
   const requestId = randomUUID();
-  const ts = String(Date.now());
+  const ts = String(options.ts ?? Date.now());
   const v1 = signManifest(signatureManifest({ dataId, requestId, ts }), options.secret ?? SECRET);
   return ctx.app.request(`/api/webhooks/mercadopago?data.id=${encodeURIComponent(dataId)}&type=${type}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': options.signature ?? `ts=${ts},v1=${v1}` },
-    body: JSON.stringify({ action: options.action ?? 'updated', type, data: { id: dataId }, id: '123456', date_created: new Date().toISOString() }),
+    body: JSON.stringify({ action: options.action ?? 'updated', type, data: { id: options.bodyId ?? dataId }, id: '123456', date_created: new Date().toISOString() }),
   });
 }
 
@@ -292,6 +296,32 @@ describe('webhooks', () => {
     expect((await notify('subscription_preapproval', id, { signature: 'ts=1704908010,v1=abc' })).status).toBe(401);
     expect(providerReads(id)).toBe(reads);
     expect((await planOf(user)).plan).toBe('free');
+  });
+
+  it('a correctly signed notification older than 10 minutes (a replay) is refused (issue 13, item 6)', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    mp.setStatus(id, 'authorized');
+    const reads = providerReads(id);
+    expect((await notify('subscription_preapproval', id, { ts: Date.now() - 11 * 60_000 })).status).toBe(401);
+    expect((await notify('subscription_preapproval', id, { ts: Math.floor((Date.now() - 11 * 60_000) / 1000) })).status).toBe(401);
+    expect(providerReads(id)).toBe(reads);
+    expect((await planOf(user)).plan).toBe('free');
+    // Within the window, in seconds as Mercado Pago documents it, it is processed.
+    expect((await notify('subscription_preapproval', id, { ts: Math.floor(Date.now() / 1000) - 60 })).status).toBe(200);
+    expect((await planOf(user)).plan).toBe('pro');
+  });
+
+  it("only the signed id is processed: a body naming another resource is not (issue 13, item 6)", async () => {
+    const attacker = await createUser(ctx);
+    const signedId = await subscribe(attacker, 'essencial');
+    const victim = await createUser(ctx);
+    const otherId = await subscribe(victim, 'pro');
+    mp.setStatus(otherId, 'authorized');
+    const reads = providerReads(otherId);
+    expect((await notify('subscription_preapproval', signedId, { bodyId: otherId })).status).toBe(200);
+    expect(providerReads(otherId)).toBe(reads);
+    expect((await planOf(victim)).plan).toBe('free');
   });
 
   it('an authorized subscription notified by webhook activates the plan; duplicates have one effect', async () => {

@@ -20,8 +20,8 @@ const NotificationSchema = z
 const asText = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 
 /**
- * POST /api/webhooks/mercadopago: verify (x-signature, when a secret is
- * configured) → parse → dispatch. The body is only a hint of what changed;
+ * POST /api/webhooks/mercadopago: verify (x-signature over the query's data.id,
+ * fresh within 10 minutes, when a secret is configured) → parse → dispatch. The body is only a hint of what changed;
  * the resource is always fetched again from Mercado Pago.
  */
 export function mercadoPagoWebhookRoutes(ctx: BillingContext, config: Config) {
@@ -53,12 +53,13 @@ export function mercadoPagoWebhookRoutes(ctx: BillingContext, config: Config) {
       const body = parseObject(raw);
       const data = parseObject(body.data);
       const queryId = c.req.query('data.id') ?? c.req.query('id');
-      const dataId = asText(data.id) ?? queryId;
+      // With a secret, only the id the signature covers (the query's) is processed, never the body's.
+      const dataId = secret ? queryId : (asText(data.id) ?? queryId);
 
       if (secret) {
-        const signed = { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId: queryId ?? dataId };
-        if (!verifySignature(signed, secret)) {
-          ctx.logger.warn({ dataId }, 'Mercado Pago notification with an invalid signature');
+        const signed = { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId: queryId };
+        if (!queryId || !verifySignature(signed, secret)) {
+          ctx.logger.warn({ dataId: queryId, bodyId: asText(data.id) }, 'Mercado Pago notification with an invalid, stale or id-less signature');
           throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature', { userMessage: 'Assinatura inválida.' });
         }
       }

@@ -11,11 +11,23 @@ const V1_LOWERCASED_ID = 'f3d0f142f4eda2a9f59c8b1bfa3dd9550710e1294a796b6573eb3f
 const V1_AS_SENT_ID = '3676b01f15d948c05c4edc5166f007e6f98e5bce14183199958b1e176438711e'; // id:PAY-AB12CD
 const V1_NO_ID = '593b215807492140ada186dacef1d0d2c22cd889779d9ac50905d344d01d8936'; // no id pair
 
+/** The vectors' ts (1704908010), a minute later: fresh. */
+const NOW = 1704908010_000 + 60_000;
 const check = (signature: string, fields: { dataId?: string; requestId?: string } = { dataId: DATA_ID, requestId: REQUEST_ID }) =>
-  verifySignature({ signature, ...fields }, SECRET);
+  verifySignature({ signature, ...fields }, SECRET, NOW);
 const withId = (dataId: string | undefined) => ({ dataId, requestId: REQUEST_ID });
 
 describe('Mercado Pago x-signature', () => {
+  it('refuses a valid signature whose ts is more than 10 minutes old or ahead (a replay)', () => {
+    const signature = { signature: `ts=1704908010,v1=${V1_SECONDS}`, requestId: REQUEST_ID, dataId: DATA_ID };
+    expect(verifySignature(signature, SECRET, 1704908010_000 + 10 * 60_000)).toBe(true);
+    expect(verifySignature(signature, SECRET, 1704908010_000 + 10 * 60_000 + 1)).toBe(false);
+    expect(verifySignature(signature, SECRET, 1704908010_000 - 10 * 60_000 - 1)).toBe(false);
+    const millis = { ...signature, signature: `ts=1704908010000,v1=${V1_MILLIS}` };
+    expect(verifySignature(millis, SECRET, NOW)).toBe(true);
+    expect(verifySignature(millis, SECRET, 1704908010_000 + 11 * 60_000)).toBe(false);
+  });
+
   it('builds the manifest and drops absent pairs', () => {
     expect(signatureManifest({ dataId: 'abc', requestId: 'r-1', ts: '1' })).toBe('id:abc;request-id:r-1;ts:1;');
     expect(signatureManifest({ requestId: 'r-1', ts: '1' })).toBe('request-id:r-1;ts:1;');
@@ -51,7 +63,7 @@ describe('Mercado Pago x-signature', () => {
   });
 
   it('rejects a wrong secret, a changed field or a malformed header', () => {
-    expect(verifySignature({ signature: `ts=1704908010,v1=${V1_SECONDS}`, requestId: REQUEST_ID, dataId: DATA_ID }, 'outro-segredo')).toBe(false);
+    expect(verifySignature({ signature: `ts=1704908010,v1=${V1_SECONDS}`, requestId: REQUEST_ID, dataId: DATA_ID }, 'outro-segredo', NOW)).toBe(false);
     expect(check(`ts=1704908011,v1=${V1_SECONDS}`)).toBe(false); // ts swapped
     expect(check(`ts=1704908010000,v1=${V1_SECONDS}`)).toBe(false); // the other reading of ts is not interchangeable
     expect(check(`ts=1704908010,v1=${V1_SECONDS}`, withId('outro-id'))).toBe(false);

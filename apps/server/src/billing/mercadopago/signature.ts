@@ -33,19 +33,25 @@ export function signManifest(manifest: string, secret: string): string {
   return createHmac('sha256', secret).update(manifest).digest('hex');
 }
 
+/** How old a signed notification may be: a replay of an old signed request is refused (issue 13, item 6). */
+export const SIGNATURE_MAX_AGE_MS = 10 * 60_000;
+
 /**
  * Verifies Mercado Pago's x-signature. The provider's documents disagree on
  * whether `data.id` is lowercased in the manifest and on `ts` being seconds or
- * milliseconds, so both spellings of the id are tried and `ts` is used exactly
- * as sent (any number of digits). Comparison is constant-time.
- *
- * There is deliberately no freshness window: Mercado Pago retries for days,
- * and a replayed notification is harmless because every notification is
- * deduplicated and the resource is always fetched again from the provider.
+ * milliseconds, so both spellings of the id are tried, `ts` is signed exactly
+ * as sent and read as milliseconds when it has 13 or more digits. Comparison
+ * is constant-time. A `ts` older than SIGNATURE_MAX_AGE_MS (or more than that
+ * in the future) is refused: a captured request cannot be replayed later
+ * (Mercado Pago's own SDK offers the same check, `toleranceSeconds`). The
+ * owner's return from checkout confirms a subscription with the provider
+ * whatever happens to its notifications (confirm-payment.ts).
  */
-export function verifySignature(notification: SignedNotification, secret: string): boolean {
+export function verifySignature(notification: SignedNotification, secret: string, now = Date.now()): boolean {
   const { ts, v1 } = parseSignatureHeader(notification.signature);
   if (!ts || !v1 || !/^\d{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return false;
+  const signedAt = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
+  const fresh = Math.abs(now - signedAt) <= SIGNATURE_MAX_AGE_MS;
   const expected = Buffer.from(v1.toLowerCase(), 'hex');
   const ids = new Set([notification.dataId, notification.dataId?.toLowerCase()]);
   let valid = false;
@@ -55,5 +61,5 @@ export function verifySignature(notification: SignedNotification, secret: string
     // No early exit: every candidate is compared, in constant time.
     valid = timingSafeEqual(actual, expected) || valid;
   }
-  return valid;
+  return valid && fresh;
 }
