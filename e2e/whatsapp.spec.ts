@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_NUMBER, textNotification, type SentText } from './fakes/graph';
+import { FAKE_NUMBER, metaSignature, textNotification, type SentText } from './fakes/graph';
 import { signInWithAgent } from './fixtures';
 import { GRAPH_URL } from './global-setup';
+
+const APP_SECRET = 'e2e-chave-secreta-do-app-0123456789';
 
 // The server talks to the fake Graph API started by global-setup (WHATSAPP_GRAPH_URL).
 
@@ -31,16 +33,17 @@ test('configure WhatsApp: verify and save, copy the webhook URL and token, reope
   await submit.click();
   await expect(dialog.getByText('Informe o Token da Meta')).toBeVisible();
   await expect(dialog.getByText('Informe o ID do Telefone')).toBeVisible();
+  await expect(dialog.getByText('Informe a Chave Secreta do Aplicativo (App Secret)')).toBeVisible();
 
   // A token the Graph API refuses (190) is not saved.
   await dialog.getByLabel('Token da Meta', { exact: true }).fill('EAAGtokenQueNaoExiste');
   await dialog.getByLabel('ID do Telefone', { exact: true }).fill(FAKE_NUMBER.id);
+  await dialog.getByLabel('Chave Secreta do Aplicativo (App Secret)', { exact: true }).fill('0123456789abcdef0123456789abcdef');
   await submit.click();
   await expect(dialog.getByText('Falha na verificação')).toBeVisible();
   await expect(dialog.getByText(/Token da Meta inválido ou expirado/)).toBeVisible();
 
   await dialog.getByLabel('Token da Meta', { exact: true }).fill(FAKE_NUMBER.token);
-  await dialog.getByLabel('App Secret (opcional)', { exact: true }).fill('0123456789abcdef0123456789abcdef');
   await submit.click();
   await expect(dialog.getByText('Configuração verificada!')).toBeVisible();
   await expect(dialog.getByText(FAKE_NUMBER.display_phone_number)).toBeVisible();
@@ -66,7 +69,7 @@ test('configure WhatsApp: verify and save, copy the webhook URL and token, reope
   await expect(dialog.getByLabel('ID do Telefone', { exact: true })).toHaveValue(FAKE_NUMBER.id);
   await expect(dialog.getByLabel('Token da Meta', { exact: true })).toHaveValue('');
   await expect(dialog.getByText(/Token salvo \(••••••••0001\)/)).toBeVisible();
-  await expect(dialog.getByText(/App Secret salvo \(••••••••cdef\)/)).toBeVisible();
+  await expect(dialog.getByText(/Chave salva \(••••••••cdef\)/)).toBeVisible();
   await expect(dialog.getByLabel('Token de verificação do webhook', { exact: true })).toHaveValue(verifyToken);
   // Secrets never reach the page in clear.
   expect(await page.content()).not.toContain(FAKE_NUMBER.token);
@@ -76,14 +79,17 @@ test('a customer writes on WhatsApp: the agent answers and the conversation show
   const agent = await signInWithAgent(page, request, baseURL!, 'Padaria no WhatsApp');
   const headers = { origin: baseURL! };
   const saved = await page.request.put(`/api/agents/${agent.id}/whatsapp`, {
-    data: { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id },
+    data: { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET },
     headers,
   });
   expect(saved.status()).toBe(200);
 
   const customer = `551197${Date.now().toString().slice(-7)}`;
   const notification = textNotification({ id: `wamid.e2e.${customer}`, from: customer, text: 'Olá, bom dia!' });
-  const res = await request.post(`/chat/${agent.webhookId}`, { data: notification, headers: { 'content-type': 'application/json' } });
+  const res = await request.post(`/chat/${agent.webhookId}`, {
+    data: notification,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(notification, APP_SECRET) },
+  });
   expect(res.status()).toBe(200);
 
   await expect

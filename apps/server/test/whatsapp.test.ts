@@ -146,8 +146,8 @@ describe('GET/PUT /api/agents/{id}/whatsapp', () => {
   });
 
   it.each([
-    ['a bad token (190)', { metaToken: 'EAAGwrongToken', phoneNumberId: FAKE_NUMBER.id }, verificationErrors.token],
-    ['a bad phone number id (100)', { metaToken: FAKE_NUMBER.token, phoneNumberId: '999999999' }, verificationErrors.phoneNumberId],
+    ['a bad token (190)', { metaToken: 'EAAGwrongToken', phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET }, verificationErrors.token],
+    ['a bad phone number id (100)', { metaToken: FAKE_NUMBER.token, phoneNumberId: '999999999', appSecret: APP_SECRET }, verificationErrors.phoneNumberId],
   ])('refuses %s and saves nothing', async (_name, body, userMessage) => {
     const { user, agent } = await createUserWithAgent(ctx);
     const res = await putConfig(user, agent, body);
@@ -164,6 +164,11 @@ describe('GET/PUT /api/agents/{id}/whatsapp', () => {
     const badId = await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: '../me' });
     expect(badId.status).toBe(400);
     expect((await putConfig(user, agent, { metaToken: FAKE_NUMBER.token })).status).toBe(400);
+    // The app secret is required (issue 13, item 6): the merchant is told where Meta shows it.
+    const noSecret = await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id });
+    expect(noSecret.status).toBe(400);
+    expect(await noSecret.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', userMessage: verificationErrors.appSecret } });
+    expect((await getConfig(user, agent)).configured).toBe(false);
   });
 
   it('keeps the stored token and app secret when a re-save omits them', async () => {
@@ -225,7 +230,7 @@ describe('GET /chat/{webhookId} handshake', () => {
 
     // Works before the credentials are saved (Meta can be configured first) and after.
     for (const step of ['before', 'after']) {
-      if (step === 'after') expect((await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id })).status).toBe(200);
+      if (step === 'after') expect((await putConfig(user, agent, { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET })).status).toBe(200);
       const ok = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': '1158201444' });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -320,14 +325,27 @@ describe('POST /chat/{webhookId} notifications', () => {
     expect(sentTo(customer)).toEqual([]);
   });
 
-  it('accepts unsigned notifications only when no app secret is configured, and only for its own number', async () => {
-    const { agent } = await connectedAgent({ appSecret: null });
+  it('refuses unsigned notifications, and every notification of a configuration saved without an app secret (issue 13, item 6)', async () => {
+    const { user, agent } = await connectedAgent();
     const customer = newCustomer();
-    const foreign = notification([textMessage('wamid.foreign', 'oi')], { from: customer, phoneNumberId: '123456789' });
-    expect((await deliver(agent, foreign, null)).status).toBe(200);
-    expect(await messageRow('wamid.foreign')).toBeUndefined();
-    expect((await deliver(agent, notification([textMessage('wamid.unsigned', 'oi')], { from: customer }), null)).status).toBe(200);
-    expect(await settled('wamid.unsigned')).toMatchObject({ status: 'answered' });
+    // Forged: no signature. The agent must not be made to write to anyone.
+    expect((await deliver(agent, notification([textMessage('wamid.unsigned', 'oi')], { from: customer }), null)).status).toBe(401);
+    expect(await messageRow('wamid.unsigned')).toBeUndefined();
+
+    // A configuration stored before the secret was required: nothing is accepted, and the agent says why.
+    await ctx.database.db.update(whatsappConfigs).set({ appSecretEncrypted: null }).where(eq(whatsappConfigs.agentId, agent.id));
+    const signedWithAnything = notification([textMessage('wamid.legacy', 'oi')], { from: customer });
+    expect((await deliver(agent, signedWithAnything, 'qualquer-segredo')).status).toBe(401);
+    expect((await deliver(agent, signedWithAnything, null)).status).toBe(401);
+    expect(await messageRow('wamid.legacy')).toBeUndefined();
+    expect(sentTo(customer)).toEqual([]);
+    expect((await getConfig(user, agent)).lastError).toBe(`WhatsApp: ${verificationErrors.appSecretMissing}`);
+
+    // Adding the secret makes it work again.
+    expect((await putConfig(user, agent, { phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET })).status).toBe(200);
+    expect((await getConfig(user, agent)).lastError).toBeNull();
+    expect((await deliver(agent, notification([textMessage('wamid.after', 'oi')], { from: customer }))).status).toBe(200);
+    expect(await settled('wamid.after')).toMatchObject({ status: 'answered' });
   });
 
   it('splits answers longer than 4,096 characters into ordered messages', async () => {

@@ -5,7 +5,8 @@ export const WHATSAPP_TEXT_MAX = 4096;
 
 /**
  * PUT /api/agents/{id}/whatsapp. An empty or omitted metaToken/appSecret keeps
- * the stored one (the browser never receives them back in clear).
+ * the stored one (the browser never receives them back in clear); the app
+ * secret is required when none is stored.
  */
 export const whatsappConfigInputSchema = z.object({
   metaToken: z
@@ -54,8 +55,8 @@ export const whatsappConfigSchema = z.object({
   phoneNumberId: z.string().nullable(),
   /** Masked, e.g. '••••••••1234'; never the token itself. */
   metaToken: z.string().nullable().describe('Masked (last 4 characters)'),
-  /** Masked; null when no app secret is stored (notifications are then not signature-checked). */
-  appSecret: z.string().nullable().describe('Masked; null when notifications are not signature-checked'),
+  /** Masked; null when no app secret is stored (notifications are then refused: required since issue 13). */
+  appSecret: z.string().nullable().describe('Masked; null when none is stored (notifications are then refused)'),
   /** Last successful verification. */
   phoneNumber: z.string().nullable(),
   status: z.string().nullable(),

@@ -120,6 +120,14 @@ export async function saveWhatsAppConfig(deps: ConfigurationDeps, agent: OwnedAg
       details: { metaToken: ['Informe o Token da Meta'] },
     });
   }
+  // Meta issues an app secret with every app: without it, anyone could post notifications that make the agent
+  // write to any number (issue 13, item 6).
+  if (!input.appSecret && !existing?.appSecretEncrypted) {
+    throw new AppError('VALIDATION_FAILED', 'The app secret is required', {
+      userMessage: verificationErrors.appSecret,
+      details: { appSecret: ['Informe a Chave Secreta do Aplicativo (App Secret)'] },
+    });
+  }
   const check = await checkCredentials(deps.graph, metaToken, input.phoneNumberId);
   if (!check.verification.verified) {
     const upstream = check.failure === 'retry';

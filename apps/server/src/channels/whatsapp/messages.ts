@@ -22,6 +22,10 @@ export const verificationErrors = {
   unreachable: 'Não foi possível contactar a API do WhatsApp. Tente novamente em instantes.',
   unreadable: 'As credenciais salvas não puderam ser lidas. Informe o Token da Meta novamente.',
   rejected: (reason: string) => `A Meta recusou a verificação: ${reason}`,
+  appSecret:
+    'Informe a Chave Secreta do Aplicativo (App Secret): no painel de desenvolvedores da Meta, abra o seu app → Configurações do app → Básico → Chave Secreta do Aplicativo → Mostrar.',
+  appSecretMissing:
+    'Falta a Chave Secreta do Aplicativo (App Secret): sem ela as mensagens do WhatsApp são recusadas, porque não dá para saber se vêm da Meta. Informe-a em Configurar WhatsApp.',
 } as const;
 
 /** The agent's error line when the stored configuration fails. */

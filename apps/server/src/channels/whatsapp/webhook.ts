@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../../db/client';
 import { agents, whatsappConfigs } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
+import { configurationProblem, verificationErrors } from './messages';
 import { parseNotification } from './payload';
 import { safeEqual } from '../core';
 import type { WhatsApp } from './service';
@@ -42,6 +43,13 @@ export function whatsappWebhookRoutes(deps: { db: Db; whatsapp: WhatsApp }) {
     return row;
   }
 
+  async function flagMissingAppSecret(agentId: string) {
+    await db
+      .update(whatsappConfigs)
+      .set({ lastError: configurationProblem(verificationErrors.appSecretMissing) })
+      .where(and(eq(whatsappConfigs.agentId, agentId), isNull(whatsappConfigs.appSecretEncrypted)));
+  }
+
   app.get('/chat/:webhookId', async (c) => {
     const found = await findWebhook(c.req.param('webhookId'));
     if (!found) throw unknownWebhook();
@@ -69,12 +77,17 @@ export function whatsappWebhookRoutes(deps: { db: Db; whatsapp: WhatsApp }) {
       const log = c.get('logger').child({ module: 'whatsapp', agentId });
       const raw = new Uint8Array(await c.req.arrayBuffer());
 
-      if (config.appSecretEncrypted) {
-        const appSecret = readAppSecret(whatsapp, config.appSecretEncrypted, agentId);
-        if (!isValidSignature(raw, c.req.header('x-hub-signature-256'), appSecret)) {
-          log.warn('WhatsApp notification with a missing or wrong signature rejected');
-          throw new AppError('UNAUTHENTICATED', 'Invalid X-Hub-Signature-256', { userMessage: 'Assinatura inválida.' });
-        }
+      // Every notification must carry Meta's signature; a configuration saved before the app secret was
+      // required cannot check it, so it receives nothing until the merchant adds the secret (the agent says why).
+      if (!config.appSecretEncrypted) {
+        log.warn('WhatsApp notification refused: no app secret to check its signature');
+        await flagMissingAppSecret(agentId);
+        throw new AppError('UNAUTHENTICATED', 'No app secret configured to check X-Hub-Signature-256', { userMessage: 'Assinatura inválida.' });
+      }
+      const appSecret = readAppSecret(whatsapp, config.appSecretEncrypted, agentId);
+      if (!isValidSignature(raw, c.req.header('x-hub-signature-256'), appSecret)) {
+        log.warn('WhatsApp notification with a missing or wrong signature rejected');
+        throw new AppError('UNAUTHENTICATED', 'Invalid X-Hub-Signature-256', { userMessage: 'Assinatura inválida.' });
       }
       let payload: unknown;
       try {

@@ -78,6 +78,7 @@ function SettingsForm({ agentId, config, onDone }: { agentId: string; config: Wh
     const next: FieldErrors = {};
     for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as keyof WhatsAppConfigInput] ??= issue.message;
     if (!metaToken.trim() && !config.metaToken) next.metaToken = 'Informe o Token da Meta';
+    if (!appSecret.trim() && !config.appSecret) next.appSecret = 'Informe a Chave Secreta do Aplicativo (App Secret)';
     setErrors(next);
     if (!parsed.success || Object.keys(next).length > 0) return;
     const { data } = parsed;
@@ -135,19 +136,20 @@ function SettingsForm({ agentId, config, onDone }: { agentId: string; config: Wh
         error={errors.phoneNumberId}
       />
       <Field
-        label="App Secret (opcional)"
+        label="Chave Secreta do Aplicativo (App Secret)"
         type="password"
         autoComplete="off"
         spellCheck={false}
         value={appSecret}
         onChange={(event) => setAppSecret(event.target.value)}
+        required={!config.appSecret}
         placeholder={config.appSecret ?? ''}
         disabled={save.isPending}
         error={errors.appSecret}
         hint={
           config.appSecret
-            ? `App Secret salvo (${config.appSecret}): cada notificação tem a assinatura conferida. Deixe em branco para mantê-lo.`
-            : 'Fortemente recomendado: com ele, conferimos a assinatura de cada notificação e recusamos chamadas falsas.'
+            ? `Chave salva (${config.appSecret}): conferimos a assinatura de cada mensagem da Meta. Deixe em branco para mantê-la.`
+            : 'No painel de desenvolvedores da Meta: seu app → Configurações do app → Básico → Chave Secreta do Aplicativo → Mostrar. Com ela recusamos mensagens falsas.'
         }
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
