@@ -207,7 +207,7 @@ function loadOrCreateSecret(dataDir: string, name: string): string {
     const value = readFileSync(file, 'utf8').trim();
     if (value.length >= 32) return value;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const value = randomBytes(48).toString('base64url');
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -8,6 +8,7 @@ import { webSessionKeys } from './chat/session-keys';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { scheduleMaintenance } from './db/maintenance';
+import { makePrivate } from './lib/private-files';
 import { createLogger, type Logger } from './logger';
 import { createServices, startBackgroundWork, type Services } from './services';
 import { bootstrapSupportAgent } from './support/bootstrap';
@@ -31,11 +32,15 @@ export function defaultWebDistDir(): string {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config);
+  // The data directory holds the embedded database, uploads, the outbox and secrets: the server's user only,
+  // before and after the database opens (PGlite unpacks its files world-readable).
+  await makePrivate(config.dataDir);
   const database = await openDatabase(
     config.database.kind === 'postgres'
       ? { kind: 'postgres', url: config.database.url }
       : { kind: 'pglite', dir: config.database.dir },
   );
+  if (database.kind === 'pglite') await makePrivate(config.dataDir);
   const { services, stopBackground } = await database.exclusive(async () => {
     await database.migrate();
     await rekeyLegacyWebSessions(database.db, webSessionKeys(config), logger);
