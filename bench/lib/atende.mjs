@@ -43,6 +43,9 @@ export async function startAtende(name, { port, dataDir, fakes, env = {}, nodeAr
       SIGNUP_RATE_LIMIT: '100000',
       CHAT_RATE_LIMIT_PER_IP: NO_LIMIT,
       CHAT_RATE_LIMIT_PER_SESSION: NO_LIMIT,
+      WEB_CHAT_RATE_MESSAGES: NO_LIMIT,
+      WEB_CHAT_DAILY_PER_VISITOR: NO_LIMIT,
+      WEB_CHAT_DAILY_PER_IP: NO_LIMIT,
       ...env,
     },
   });

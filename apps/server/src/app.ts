@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import { accountRoutes } from './accounts/routes';
 import { agentRoutes } from './agents/routes';
 import { appearanceRoutes } from './appearance/routes';
+import { webLimitsRoutes } from './channels/web/limits-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes, type AuthLimits } from './auth/routes';
 import { billingRoutes } from './billing/routes';
@@ -74,9 +75,10 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', taughtAnswerRoutes(database.db, auth))
-    .route('/', webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat }))
+    .route('/', webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, notices: services.notices }))
     .route('/', playgroundRoutes({ runtime: services.runtime, auth, config }))
     .route('/', appearanceRoutes({ db: database.db, auth, config, storage: services.storage, logger }))
+    .route('/', webLimitsRoutes({ db: database.db, auth, config }))
     .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
     .route('/', billingRoutes({ db: database.db, auth, config, logger }));
 

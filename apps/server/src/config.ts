@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_WEB_LIMITS, type WebLimitsInput } from '@atende/shared';
 import { z } from 'zod';
 import { videoEmbedUrlOf } from './video-embed';
 
@@ -38,6 +39,14 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(120),
   /** Public chat messages allowed per chat session per minute. */
   CHAT_RATE_LIMIT_PER_SESSION: z.coerce.number().int().positive().default(30),
+  /**
+   * Default limits of every agent's public web chat (each owner can change their agent's): per visitor
+   * WEB_CHAT_RATE_MESSAGES every WEB_CHAT_RATE_SECONDS, and per day per visitor and per address.
+   */
+  WEB_CHAT_RATE_MESSAGES: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.rateMessages),
+  WEB_CHAT_RATE_SECONDS: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.rateSeconds),
+  WEB_CHAT_DAILY_PER_VISITOR: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.dailyPerVisitor),
+  WEB_CHAT_DAILY_PER_IP: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.dailyPerIp),
   /** TEST ONLY: let knowledge-base links point at loopback addresses (local test servers). */
   KNOWLEDGE_ALLOW_LOOPBACK_LINKS: boolString,
   /** Directory of the built web app served in production. */
@@ -93,6 +102,8 @@ export interface Config {
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   webDistDir: string | undefined;
   limits: { signUpsPerHour: number; signInFailuresPer15Min: number; chatPerIpPerMin: number; chatPerSessionPerMin: number };
+  /** The public web chat limits of agents whose owner kept the defaults. */
+  webChatLimits: WebLimitsInput;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   auth: { secret: string };
   /** Key material (HKDF input) for AES-256-GCM encryption of stored credentials. */
@@ -156,6 +167,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signInFailuresPer15Min: env.SIGNIN_FAILURE_LIMIT,
       chatPerIpPerMin: env.CHAT_RATE_LIMIT_PER_IP,
       chatPerSessionPerMin: env.CHAT_RATE_LIMIT_PER_SESSION,
+    },
+    webChatLimits: {
+      rateMessages: env.WEB_CHAT_RATE_MESSAGES,
+      rateSeconds: env.WEB_CHAT_RATE_SECONDS,
+      dailyPerVisitor: env.WEB_CHAT_DAILY_PER_VISITOR,
+      dailyPerIp: env.WEB_CHAT_DAILY_PER_IP,
     },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

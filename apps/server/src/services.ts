@@ -17,6 +17,8 @@ import { findTaughtAnswer } from './learning/taught-answers';
 import type { Logger } from './logger';
 import { createMailer, mailQueues, type Mailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
+import { createUsageNotices, type UsageNotices } from './usage/notices';
+import { pruneWebChatCounters } from './usage/web-chat-limits';
 
 /** Everything the routes need besides the database: built once at start-up (and by the tests). */
 export interface Services {
@@ -35,6 +37,8 @@ export interface Services {
   channels: { outbound: Outbound; live: LiveFeed };
   /** Outgoing e-mail, queued and delivered by a worker (SMTP or the outbox directory). */
   mail: Mailer;
+  /** E-mails the owner when the quota or an agent's web chat limits are reached. */
+  notices: UsageNotices;
 }
 
 export async function createServices(
@@ -51,18 +55,20 @@ export async function createServices(
   const storage = overrides.storage ?? createStorage(config);
   const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues]);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
+  const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
+  const notices = createUsageNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger });
   const runtime: ChatRuntime = {
     db: database.db,
     responder,
     retriever,
     logger,
     taughtAnswers: (agentId, message) => findTaughtAnswer(database.db, agentId, message),
+    notices,
   };
   const whatsapp = createWhatsApp({ config, jobs, runtime });
   const live = createLiveFeed();
   const channels = { outbound: createOutbound([webAdapter(live), whatsapp.adapter]), live };
-  const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
-  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, channels, mail };
+  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, channels, mail, notices };
 }
 
 /**
@@ -75,7 +81,11 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
   await services.mail.startWorkers();
-  const sweep = () => services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed'));
+  const sweep = () =>
+    Promise.all([
+      services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed')),
+      pruneWebChatCounters(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'web chat counters not pruned')),
+    ]);
   void sweep();
   const timer = setInterval(sweep, 60_000);
   timer.unref();

@@ -119,7 +119,9 @@ describe('idempotent turns', () => {
     await beginTurn(ctx.database.db, key, 'primeira', quota, 'wamid.A');
     const first = await beginTurn(ctx.database.db, key, 'segunda', quota, 'wamid.B');
     const again = await beginTurn(ctx.database.db, key, 'segunda', quota, 'wamid.B');
-    expect(again).toEqual(first);
+    // The redo is not counted again: the same turn, with no new count.
+    expect(first.used).toBe(2);
+    expect(again).toEqual({ ...first, used: null });
     expect(first.history).toEqual([{ role: 'user', content: 'primeira' }]);
     expect((await storedMessages(agent.id)).map((m) => m.content)).toEqual(['primeira', 'segunda']);
     const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));

@@ -14,6 +14,10 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, pt: 'Tipo de conteúdo não suportado.' },
   RATE_LIMITED: { status: 429, pt: 'Muitas tentativas. Aguarde um pouco e tente novamente.' },
   QUOTA_EXCEEDED: { status: 429, pt: 'O limite de mensagens do plano foi atingido este mês.' },
+  VISITOR_LIMIT_REACHED: {
+    status: 429,
+    pt: 'Você atingiu o limite de mensagens deste chat por hoje. Tente novamente amanhã ou fale com a empresa por outro canal.',
+  },
   TEST_LIMIT_REACHED: {
     status: 429,
     pt: 'Você usou todos os testes de hoje. Eles renovam à meia-noite; seus clientes continuam sendo atendidos normalmente.',

@@ -18,3 +18,4 @@ export * from './insights';
 export * from './appearance';
 export * from './colors';
 export * from './markdown';
+export * from './web-limits';

@@ -60,6 +60,8 @@ export interface TurnStart {
   conversationId: string;
   /** False when the account's monthly quota is used up (nothing was counted); always true without a quota. */
   allowed: boolean;
+  /** The month's count this message brought the account to; null when it was not counted (no quota, a redo). */
+  used: number | null;
   /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
 }
@@ -84,7 +86,7 @@ export async function beginTurn(
   externalId: string | null = null,
 ): Promise<TurnStart> {
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
-  const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`) : sql`select 1 where false`;
+  const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`) : sql`select null::int as messages where false`;
   const result = (await db.execute(sql`
     with prior as (
       select m.conversation_id, m.seq from messages m
@@ -109,6 +111,7 @@ export async function beginTurn(
     )
     select (select id from turn) as "conversationId",
            ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
+           (select messages from counted) as used,
            coalesce((
              select json_agg(json_build_object('role', w.role, 'content', w.content) order by w.seq)
              from (
@@ -121,6 +124,7 @@ export async function beginTurn(
   return {
     conversationId: row.conversationId,
     allowed: row.allowed,
+    used: row.used === null ? null : Number(row.used),
     history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
   };
 }

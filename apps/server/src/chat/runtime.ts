@@ -8,6 +8,7 @@ import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
+import type { UsageNotices } from '../usage/notices';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
 export const QUOTA_NOTICE =
@@ -23,6 +24,8 @@ export interface ChatRuntime {
    * which answers with it ahead of any passage. Absent: no taught answers.
    */
   taughtAnswers?: TaughtAnswerLookup;
+  /** Tells the owner when the account nears or reaches its monthly quota (absent: nobody is told). */
+  notices?: Pick<UsageNotices, 'messageCounted'>;
 }
 
 export type TaughtAnswerLookup = (agentId: string, message: string) => Promise<TaughtAnswer | null>;
@@ -69,7 +72,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   }
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
-  const { conversationId, allowed, history } = await beginTurn(
+  const { conversationId, allowed, used, history } = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
     req.transcript ?? req.message,
@@ -77,6 +80,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     req.externalId ?? null,
   );
 
+  if (used !== null) rt.notices?.messageCounted(agent.userId, used, plan.monthlyMessages);
   if (!allowed) {
     rt.logger.warn({ agentId: agent.id, month }, 'monthly message quota exhausted');
     await appendAssistantMessage(db, conversationId, QUOTA_NOTICE, 'notice');

@@ -73,6 +73,28 @@ export function accountDeletedMessage(r: Recipient & { subscriptionCancelled: bo
   ]);
 }
 
+/** The account used `share` (0.8 or 1) of its monthly messages (issue 13, item 5). */
+export function quotaWarningMessage(r: Recipient & { used: number; quota: number; planUrl: string }): MailMessage {
+  const full = r.used >= r.quota;
+  return compose(r, full ? 'Seus agentes atingiram o limite de mensagens do mês' : 'Seus agentes já usaram 80% das mensagens do mês', [
+    full
+      ? `Sua conta usou as ${r.quota.toLocaleString('pt-BR')} mensagens do plano neste mês. Até o limite renovar, seus clientes recebem uma mensagem de que o atendimento está indisponível — no site e no WhatsApp.`
+      : `Sua conta já usou ${r.used.toLocaleString('pt-BR')} das ${r.quota.toLocaleString('pt-BR')} mensagens do plano neste mês. Quando o limite acabar, seus agentes param de responder até o mês seguinte.`,
+    'Para continuar atendendo sem interrupção, você pode mudar de plano:',
+    { label: 'Ver planos', url: r.planUrl },
+  ]);
+}
+
+/** The public web chat's limits turned a visitor away for the first time today (issue 13, item 5). */
+export function webLimitReachedMessage(r: Recipient & { agentName: string; settingsUrl: string }): MailMessage {
+  return compose(r, `Limite de mensagens do chat atingido: ${r.agentName}`, [
+    `Hoje, um visitante do chat público do agente “${r.agentName}” atingiu os limites de mensagens que protegem o seu plano, e as mensagens seguintes dele foram recusadas. Seus clientes do WhatsApp continuam sendo atendidos normalmente.`,
+    'Se foi um cliente de verdade, você pode aumentar os limites do agente:',
+    { label: 'Ver limites do chat', url: r.settingsUrl },
+    'Enviamos no máximo um aviso destes por agente por dia.',
+  ]);
+}
+
 type Block = string | { label: string; url: string };
 
 /** Greeting, paragraphs and links, signed by the team: the same content as text and as HTML. */

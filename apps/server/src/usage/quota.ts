@@ -12,15 +12,15 @@ import { testUsageCounters, usageCounters } from '../db/schema';
 /**
  * Counts one message against the account's quota, as a data-modifying statement for a CTE of a larger
  * statement (the chat turn's): an upsert that only increments while under the limit, so concurrent turns on
- * any instance cannot over-admit. It returns a row when the message was counted; `when` guards it (a message
- * redelivered by its channel is not counted twice).
+ * any instance cannot over-admit. It returns the new count (`messages`) when the message was counted; `when`
+ * guards it (a message redelivered by its channel is not counted twice).
  */
 export function countMessageSql(userId: string, quota: { month: string; limit: number | null }, when: SQL): SQL {
   return sql`insert into usage_counters (user_id, month, messages)
       select ${userId}, ${quota.month}, 1 where ${when}
       on conflict (user_id, month) do update set messages = usage_counters.messages + 1
       where ${quota.limit}::int is null or usage_counters.messages < ${quota.limit}::int
-      returning 1`;
+      returning messages`;
 }
 
 /** Gives back a message that was counted but not answered (the provider failed). */

@@ -43,6 +43,10 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     PUBLIC_URL: ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Tests send many messages from one address; the web chat limits have their own tests.
+    WEB_CHAT_RATE_MESSAGES: '1000000',
+    WEB_CHAT_DAILY_PER_VISITOR: '1000000',
+    WEB_CHAT_DAILY_PER_IP: '1000000',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());

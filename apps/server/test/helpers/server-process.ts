@@ -130,6 +130,9 @@ export async function startServerProcess(options: {
     SIGNIN_FAILURE_LIMIT: '100000',
     CHAT_RATE_LIMIT_PER_IP: '1000000',
     CHAT_RATE_LIMIT_PER_SESSION: '1000000',
+    WEB_CHAT_RATE_MESSAGES: '1000000',
+    WEB_CHAT_DAILY_PER_VISITOR: '1000000',
+    WEB_CHAT_DAILY_PER_IP: '1000000',
     ...options.database.env,
     ...options.env,
   };

@@ -104,6 +104,7 @@ function bodyFor(op: Operation): RequestInit['body'] | undefined {
     'PUT /api/agents/{id}/whatsapp': { metaToken: b.whatsapp.metaToken, phoneNumberId: b.whatsapp.phoneNumberId },
     'POST /api/agents/{id}/answers': { question: 'Vocês abrem aos domingos?', answer: 'Resposta de outra conta.' },
     'PATCH /api/agents/{id}/answers/{answerId}': { question: 'Pergunta trocada por outra conta?', answer: 'Resposta trocada por outra conta.' },
+    'PUT /api/agents/{id}/web-limits': { rateMessages: 1000, rateSeconds: 1, dailyPerVisitor: 100000, dailyPerIp: 1000000 },
     'PUT /api/agents/{id}/appearance': { color: '#000000', displayName: 'Outra conta', welcomeMessage: 'Oi', suggestions: [], position: 'left' },
     'POST /api/agents/{id}/test-chat': { message: 'Mensagem de outra conta', sessionId: a.testSessionId },
     'POST /api/agents/{id}/test-chat/history': { sessionId: a.testSessionId },

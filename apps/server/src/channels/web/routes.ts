@@ -1,4 +1,4 @@
-import { chatHistoryRequestSchema, chatRequestSchema, resolvePlan, SESSION_ID_RULE, type PublicAgent } from '@atende/shared';
+import { chatHistoryRequestSchema, chatRequestSchema, resolvePlan, SESSION_ID_RULE, type PublicAgent, type WebLimitsInput } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
@@ -17,6 +17,8 @@ import type { ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
 import { answerTurn } from './answer-routes';
 import { webSessionKeys } from '../../chat/session-keys';
+import type { UsageNotices } from '../../usage/notices';
+import { agentLimitColumns, countVisitorMessage, effectiveLimits, VisitorRates } from '../../usage/web-chat-limits';
 
 export interface ChatLimits {
   perIp: LimitRule;
@@ -41,14 +43,36 @@ const unavailable = () =>
  * session id is the visitor's secret (ADR 0011): only its keyed hash reaches
  * the database, guessable ids are refused, and it never travels in a URL.
  */
-export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; storage: FileStorage; limits?: ChatLimits }) {
+export function webChatRoutes(deps: {
+  runtime: ChatRuntime;
+  config: Config;
+  storage: FileStorage;
+  limits?: ChatLimits;
+  notices?: Pick<UsageNotices, 'webLimitReached'>;
+}) {
   const { runtime, config } = deps;
   const db = runtime.db;
   const limits = deps.limits ?? chatLimitsFrom(config);
   const perIp = new RateLimiter(limits.perIp);
   const perSession = new RateLimiter(limits.perSession);
   const keys = webSessionKeys(config);
+  const rates = new VisitorRates();
   const app = new Hono<AppEnv>();
+
+  /** The agent's own limits for anonymous visitors (issue 13, item 5): refused with 429 and a pt-BR reason. */
+  async function admitVisitor(agentId: string, session: string, network: string, limits: WebLimitsInput) {
+    const wait = rates.take(agentId, session, limits);
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', 'Too many messages from this visitor', {
+        retryAfter: wait,
+        userMessage: `Muitas mensagens seguidas. Aguarde ${wait} ${wait === 1 ? 'segundo' : 'segundos'} e tente novamente.`,
+      });
+    }
+    const { refused, firstRefusalToday } = await countVisitorMessage(db, agentId, { session, network }, limits);
+    if (!refused) return;
+    if (firstRefusalToday) deps.notices?.webLimitReached(agentId);
+    throw new AppError('VISITOR_LIMIT_REACHED', `The agent's daily limit per ${refused === 'ip' ? 'address' : 'visitor'} is reached`);
+  }
 
   app.use(
     '/webhook/*',
@@ -103,9 +127,10 @@ export function webChatRoutes(deps: { runtime: ChatRuntime; config: Config; stor
     perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
-    const { agent, plan } = await activeAgent(db, c.req.param('webhookId'));
+    const { agent, plan, limits: own } = await activeAgent(db, c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
     const sessionId = keys.keyFor(agent.id, body.data.sessionId);
+    await admitVisitor(agent.id, sessionId, clientNetwork(c, config.trustProxy), effectiveLimits(own, config.webChatLimits));
     return answerTurn(c, runtime, { agent, plan, channel: 'web', sessionId, message: body.data.message });
   });
 
@@ -136,11 +161,12 @@ async function activeAgent(db: Db, webhookId: string) {
       systemMessage: agents.systemMessage,
       lastError: agents.lastError,
       plan: profiles.plan,
+      limits: agentLimitColumns,
     })
     .from(agents)
     .leftJoin(profiles, eq(profiles.id, agents.userId))
     .where(and(eq(agents.webhookId, webhookId), eq(agents.active, true)));
   if (!row) throw unavailable();
-  const { plan, ...agent } = row;
-  return { agent, plan: resolvePlan(plan) };
+  const { plan, limits, ...agent } = row;
+  return { agent, plan: resolvePlan(plan), limits };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { AVATAR_TYPES, widgetPositions } from '@atende/shared';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
@@ -23,6 +23,14 @@ export const agents = pgTable(
     lastError: text('last_error'),
     /** When the owner last saved a personality of their own (null: still the one it was created with). */
     personalityUpdatedAt: timestamp('personality_updated_at', { withTimezone: true }),
+    /**
+     * Public web chat limits set by the owner (issue 13, item 5): per visitor 'N messages every M seconds',
+     * and per day per visitor and per address. Null: the server's default (config `webChatLimits`).
+     */
+    webRateMessages: integer('web_rate_messages'),
+    webRateSeconds: integer('web_rate_seconds'),
+    webDailyPerVisitor: integer('web_daily_per_visitor'),
+    webDailyPerIp: integer('web_daily_per_ip'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { agents } from './agents';
 import { userIdColumn } from './refs';
 
 /** Messages counted per account and quota month (America/Sao_Paulo), incremented atomically. */
@@ -24,4 +25,22 @@ export const testUsageCounters = pgTable(
     messages: integer('messages').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The public web chat's daily counters per agent (issue 13, item 5), São Paulo day: `v:<session key>` per
+ * visitor, `ip:<network>` per address (IPv6: its /64), and `refused` for the messages the limits turned
+ * away. Rows of past days are pruned.
+ */
+export const webChatCounters = pgTable(
+  'web_chat_counters',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    key: text('key').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day, t.key] }), index('web_chat_counters_day_idx').on(t.day)],
 );

@@ -1,0 +1,60 @@
+import { QUOTA_WARNING_SHARE } from '@atende/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agents, user } from '../db/schema';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { quotaWarningMessage, webLimitReachedMessage } from '../mail/messages';
+
+/**
+ * Tells the merchant, by e-mail, when the account nears or reaches its monthly quota and when an agent's
+ * public web chat limits first turn a visitor away on a day (issue 13, item 5); the dashboard shows the same
+ * from the usage it already reads. Sent from the chat turn without waiting: a failure is logged, never the
+ * customer's problem.
+ */
+export interface UsageNotices {
+  /** A message was counted as the `used`-th of the month: at 80% and at 100% of `quota` the owner is told. */
+  messageCounted(userId: string, used: number, quota: number | null): void;
+  /** The agent's web chat limits refused a visitor for the first time today. */
+  webLimitReached(agentId: string): void;
+}
+
+export function createUsageNotices(deps: { db: Db; mail: Mailer; publicUrl: string; logger: Logger }): UsageNotices {
+  const { db, mail, publicUrl } = deps;
+  const log = deps.logger.child({ module: 'usage-notices' });
+  const owner = async (userId: string) => (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId)))[0];
+  const detach = (work: Promise<unknown>, what: string) => void work.catch((err: unknown) => log.warn({ err }, `${what} notice not sent`));
+
+  return {
+    messageCounted(userId, used, quota) {
+      if (quota === null || (used !== quotaWarningAt(quota) && used !== quota)) return;
+      detach(
+        (async () => {
+          const to = await owner(userId);
+          if (to) await mail.send(quotaWarningMessage({ to: to.email, name: to.name, used, quota, planUrl: `${publicUrl}/plans` }));
+        })(),
+        'quota',
+      );
+    },
+    webLimitReached(agentId) {
+      detach(
+        (async () => {
+          const [row] = await db
+            .select({ agentName: agents.name, email: user.email, name: user.name })
+            .from(agents)
+            .innerJoin(user, eq(user.id, agents.userId))
+            .where(eq(agents.id, agentId));
+          if (!row) return;
+          const settingsUrl = `${publicUrl}/dashboard/agents/${agentId}/configure`;
+          await mail.send(webLimitReachedMessage({ to: row.email, name: row.name, agentName: row.agentName, settingsUrl }));
+        })(),
+        'web limit',
+      );
+    },
+  };
+}
+
+/** The count at which the 80% warning goes out (never 0, never the quota itself unless the quota is tiny). */
+export function quotaWarningAt(quota: number): number {
+  return Math.max(1, Math.ceil(quota * QUOTA_WARNING_SHARE));
+}

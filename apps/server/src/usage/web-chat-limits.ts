@@ -1,0 +1,110 @@
+import { testDay, type WebLimits, type WebLimitsInput } from '@atende/shared';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agents, webChatCounters } from '../db/schema';
+import { RateLimiter } from '../http/rate-limit';
+
+/*
+ * The public web chat's limits per agent (issue 13, item 5): anonymous visitors may not spend the account's
+ * monthly quota that WhatsApp customers also need. A visitor may send `rateMessages` every `rateSeconds`
+ * (in process memory, like the other rate limits: ADR 0002), and per São Paulo day `dailyPerVisitor`
+ * messages, and one network address (IPv6: its /64) `dailyPerIp` — counted in the database, so they hold
+ * across instances and restarts.
+ */
+
+/** The agent's columns that hold its own limits (null: the server's default). */
+export type AgentLimitColumns = Pick<typeof agents.$inferSelect, 'webRateMessages' | 'webRateSeconds' | 'webDailyPerVisitor' | 'webDailyPerIp'>;
+
+export const agentLimitColumns = {
+  webRateMessages: agents.webRateMessages,
+  webRateSeconds: agents.webRateSeconds,
+  webDailyPerVisitor: agents.webDailyPerVisitor,
+  webDailyPerIp: agents.webDailyPerIp,
+};
+
+export function effectiveLimits(row: AgentLimitColumns, defaults: WebLimitsInput): WebLimitsInput {
+  return {
+    rateMessages: row.webRateMessages ?? defaults.rateMessages,
+    rateSeconds: row.webRateSeconds ?? defaults.rateSeconds,
+    dailyPerVisitor: row.webDailyPerVisitor ?? defaults.dailyPerVisitor,
+    dailyPerIp: row.webDailyPerIp ?? defaults.dailyPerIp,
+  };
+}
+
+/** 'N messages every M seconds' per visitor, with each agent's own N and M. */
+export class VisitorRates {
+  private readonly limiters = new Map<string, RateLimiter>();
+
+  /** Seconds the visitor must wait, or 0 (and the message is counted). */
+  take(agentId: string, visitor: string, limits: WebLimitsInput): number {
+    const rule = `${limits.rateMessages}/${limits.rateSeconds}`;
+    let limiter = this.limiters.get(rule);
+    if (!limiter) {
+      limiter = new RateLimiter({ limit: limits.rateMessages, windowMs: limits.rateSeconds * 1000 });
+      this.limiters.set(rule, limiter);
+    }
+    const key = `${agentId}:${visitor}`;
+    const wait = limiter.blockedFor(key);
+    if (wait === 0) limiter.hit(key);
+    return wait;
+  }
+}
+
+/**
+ * Counts a visitor's message against today's per-visitor and per-address limits, in one statement: each
+ * counter only increments while under its limit. Returns which limit refused it, or null when it may go on;
+ * a refusal is counted too, and `firstRefusalToday` says when it is the agent's first of the day.
+ */
+export async function countVisitorMessage(
+  db: Db,
+  agentId: string,
+  visitor: { session: string; network: string },
+  limits: WebLimitsInput,
+  day = testDay(),
+): Promise<{ refused: null | 'visitor' | 'ip'; firstRefusalToday: boolean }> {
+  const result = (await db.execute(sql`
+    with visitor as (
+      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`v:${visitor.session}`}, 1)
+      on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
+      where web_chat_counters.messages < ${limits.dailyPerVisitor}::int
+      returning 1
+    ), address as (
+      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`ip:${visitor.network}`}, 1)
+      on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
+      where web_chat_counters.messages < ${limits.dailyPerIp}::int
+      returning 1
+    )
+    select exists (select 1 from visitor) as visitor, exists (select 1 from address) as address`)) as unknown as {
+    rows: Array<{ visitor: boolean; address: boolean }>;
+  };
+  const row = result.rows[0]!;
+  if (row.visitor && row.address) return { refused: null, firstRefusalToday: false };
+  const [refusals] = await db
+    .insert(webChatCounters)
+    .values({ agentId, day, key: 'refused', messages: 1 })
+    .onConflictDoUpdate({ target: [webChatCounters.agentId, webChatCounters.day, webChatCounters.key], set: { messages: sql`${webChatCounters.messages} + 1` } })
+    .returning({ messages: webChatCounters.messages });
+  return { refused: row.visitor ? 'ip' : 'visitor', firstRefusalToday: refusals?.messages === 1 };
+}
+
+export async function readWebLimits(db: Db, agent: AgentLimitColumns & { id: string }, defaults: WebLimitsInput, day = testDay()): Promise<WebLimits> {
+  const [refused] = await db
+    .select({ messages: webChatCounters.messages })
+    .from(webChatCounters)
+    .where(and(eq(webChatCounters.agentId, agent.id), eq(webChatCounters.day, day), eq(webChatCounters.key, 'refused')));
+  return { ...effectiveLimits(agent, defaults), refusedToday: refused?.messages ?? 0 };
+}
+
+/** Stores the owner's limits for the agent (ownership is checked by the caller). */
+export async function saveWebLimits(db: Db, agentId: string, input: WebLimitsInput): Promise<void> {
+  await db
+    .update(agents)
+    .set({ webRateMessages: input.rateMessages, webRateSeconds: input.rateSeconds, webDailyPerVisitor: input.dailyPerVisitor, webDailyPerIp: input.dailyPerIp })
+    .where(eq(agents.id, agentId));
+}
+
+/** Drops the counters of days before yesterday (they only ever matter for today). */
+export async function pruneWebChatCounters(db: Db, today = testDay()): Promise<void> {
+  const yesterday = testDay(new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000));
+  await db.delete(webChatCounters).where(lt(webChatCounters.day, yesterday));
+}
