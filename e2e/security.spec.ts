@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent, ConversationSummary } from '@atende/shared';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createAgentViaApi, newAccount, seedAccount } from './fixtures';
+import { createAgentViaApi, newAccount, seedAccount, signInWithAgent } from './fixtures';
 import { FILE_NAME_PAYLOADS, HTML_PAYLOADS, MARKDOWN_PAYLOADS, MULTILINE_MARKDOWN, NAME_PAYLOADS, type Payload } from './fixtures/xss-payloads';
 
 test.use({ bypassCSP: true });
@@ -336,4 +336,32 @@ test.describe('Content-Security-Policy (CSP enforced)', () => {
       expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
     }
   });
+});
+
+test('the owner limits what one visitor may send on the public chat; past it the visitor is told, and the owner sees it', async ({ page, request, baseURL, browser }) => {
+  const agent = await signInWithAgent(page, request, baseURL!, 'Loja com Limites');
+  await page.goto(`/dashboard/agents/${agent.id}/configure`);
+  const limits = page.getByRole('region', { name: 'Limites do chat público' });
+  await expect(limits.getByText('Hoje nenhuma mensagem foi recusada por estes limites.')).toBeVisible();
+  await limits.getByLabel('Mensagens por visitante, por dia').fill('2');
+  await limits.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(page.getByText('Limites do chat salvos!')).toBeVisible();
+
+  const visitor = await browser.newContext({ baseURL });
+  const chat = await visitor.newPage();
+  await chat.goto(agent.publicChatUrl);
+  const log = chat.getByRole('log');
+  for (const question of ['quanto é 12*7?', 'quanto é 6*7?']) {
+    await chat.getByPlaceholder(PLACEHOLDER).fill(question);
+    await chat.getByRole('button', { name: 'Enviar' }).click();
+  }
+  await expect(log).toContainText('84');
+  await expect(log).toContainText('42');
+  await chat.getByPlaceholder(PLACEHOLDER).fill('quanto é 2*2?');
+  await chat.getByRole('button', { name: 'Enviar' }).click();
+  await expect(chat.getByText('Você atingiu o limite de mensagens deste chat por hoje. Tente novamente amanhã ou fale com a empresa por outro canal.')).toBeVisible();
+  await visitor.close();
+
+  await page.reload();
+  await expect(limits.getByText('Hoje 1 mensagem foi recusada por estes limites.')).toBeVisible();
 });

@@ -1,23 +1,39 @@
-import { ArrowLeft, Settings } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { useAgent } from './api';
+import { Spinner } from '../../components/ui/Spinner';
+import { userMessageOf } from '../../lib/api';
+import { useAgent, useWebLimits } from './api';
+import { WebLimitsForm } from './components/WebLimitsForm';
 
-/** SPEC §2: a placeholder until the configuration screen exists. */
+/** The agent's settings: for now the limits of its public web chat. */
 export default function ConfigurePage() {
   const { id = '' } = useParams();
   const { data: agent } = useAgent(id);
+  const limits = useWebLimits(id);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Configurar agente" description={agent?.name} />
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-        <Settings className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-        <p className="mt-3 font-medium text-slate-800">Em breve você poderá configurar este agente aqui.</p>
-        <Link to="/dashboard/agents" className={buttonClass('primary', 'mt-6')}>
-          <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
-        </Link>
-      </div>
+      <section aria-labelledby="web-limits-title" className="rounded-2xl bg-white px-6 py-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="web-limits-title" className="mb-2 text-base font-semibold text-slate-900">
+          Limites do chat público
+        </h2>
+        {limits.data ? (
+          <WebLimitsForm agentId={id} limits={limits.data} />
+        ) : limits.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {userMessageOf(limits.error, 'Não foi possível carregar os limites.')}
+          </p>
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+            <Spinner className="size-4" /> Carregando...
+          </p>
+        )}
+      </section>
+      <Link to="/dashboard/agents" className={buttonClass('secondary', 'mt-6')}>
+        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
+      </Link>
     </div>
   );
 }

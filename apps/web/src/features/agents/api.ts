@@ -1,4 +1,4 @@
-import type { Agent, AgentList, Conversation, ConversationSummary, UpdateAgentInput } from '@atende/shared';
+import type { Agent, AgentList, Conversation, ConversationSummary, UpdateAgentInput, WebLimits, WebLimitsInput } from '@atende/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -91,4 +91,19 @@ export function useConversation(agentId: string, conversationId: string | null) 
 function replaceAgent(list: AgentList | undefined, id: string, changes: Partial<Agent>): AgentList | undefined {
   if (!list) return list;
   return { ...list, agents: list.agents.map((agent) => (agent.id === id ? { ...agent, ...changes } : agent)) };
+}
+
+const webLimitsKey = (agentId: string) => [...agentKeys.all, agentId, 'web-limits'] as const;
+
+/** The agent's public web chat limits and what they refused today. */
+export function useWebLimits(agentId: string) {
+  return useQuery({ queryKey: webLimitsKey(agentId), queryFn: () => api<WebLimits>(`${agentPath(agentId)}/web-limits`) });
+}
+
+export function useSaveWebLimits(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (limits: WebLimitsInput) => api<WebLimits>(`${agentPath(agentId)}/web-limits`, { method: 'PUT', json: limits }),
+    onSuccess: (saved) => queryClient.setQueryData(webLimitsKey(agentId), saved),
+  });
 }

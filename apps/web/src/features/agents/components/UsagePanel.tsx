@@ -1,4 +1,4 @@
-import { nextQuotaReset, type AgentList } from '@atende/shared';
+import { nextQuotaReset, QUOTA_WARNING_SHARE, type AgentList } from '@atende/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
@@ -10,11 +10,15 @@ export function agentCounterText({ agentsUsed, agentsLimit }: AgentList['usage']
   return `${agentsUsed}/${agentsLimit} agentes criados`;
 }
 
-/** Messages used this month against the plan's quota, with a warning once customers stop being answered. */
+/**
+ * Messages used this month against the plan's quota, with a warning from 80% on (also e-mailed) and once
+ * customers stop being answered.
+ */
 export function UsagePanel({ plan, usage }: Pick<AgentList, 'plan' | 'usage'>) {
   const { messagesUsed: used, messagesQuota: quota } = usage;
   const ratio = quota ? Math.min(1, used / quota) : 0;
   const exhausted = quota !== null && used >= quota;
+  const nearing = quota !== null && !exhausted && used >= Math.ceil(quota * QUOTA_WARNING_SHARE);
   return (
     <section aria-label="Uso do plano" className="mb-6 space-y-3">
       <div className="rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
@@ -36,6 +40,21 @@ export function UsagePanel({ plan, usage }: Pick<AgentList, 'plan' | 'usage'>) {
           </div>
         )}
       </div>
+      {nearing && (
+        <div role="status" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-amber-900">
+          <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div className="text-sm">
+            <p className="font-semibold">Você já usou {Math.floor((used / quota) * 100)}% das mensagens do mês</p>
+            <p className="mt-1">
+              Quando o limite acabar, seus agentes param de responder até {formatDate(nextQuotaReset().toISOString())}. Para
+              não interromper o atendimento, você pode mudar de plano.
+            </p>
+            <Link to="/plans" className="mt-2 inline-block font-semibold underline hover:text-amber-950">
+              Ver planos
+            </Link>
+          </div>
+        </div>
+      )}
       {exhausted && (
         <div role="alert" className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 px-5 py-4 text-amber-900">
           <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
