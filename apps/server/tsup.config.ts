@@ -6,7 +6,7 @@ export default defineConfig({
   entry: { main: 'src/main.ts', 'parse-worker': 'src/knowledge/parsers/parse-worker.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   outDir: 'dist',
   clean: true,
   sourcemap: true,
