@@ -7,7 +7,8 @@ import { GRAPH_URL } from './e2e/global-setup';
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://localhost:${port}`;
 // A fresh embedded database for every run (the main process starts the server once).
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'atende-e2e-'));
+// Kept in the environment so the test workers (forked with it) read the same directory (the mail outbox).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'atende-e2e-')));
 
 export default defineConfig({
   testDir: './e2e',

@@ -81,6 +81,7 @@ function createWebApp(config: Config, database: Database, logger: Logger, servic
     db: database.db,
     config,
     logger,
+    mail: services.mail,
     extraTrustedOrigins: config.isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173'],
   });
   return createApp({

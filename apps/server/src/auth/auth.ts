@@ -7,6 +7,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { accountLinks, passwordResetMessage, validityInWords } from '../mail/messages';
 import { ensureProfile } from './profile';
 
 export interface AuthOptions {
@@ -15,12 +17,18 @@ export interface AuthOptions {
   logger: Logger;
   /** Extra origins allowed to POST to /api/auth (the Vite dev server, e2e hosts). */
   extraTrustedOrigins?: string[];
+  /** Sends the password reset e-mails ('Esqueci minha senha'); without it the reset answers 400. */
+  mail?: Mailer;
 }
+
+/** How long a password reset link is valid (seconds). */
+export const RESET_PASSWORD_TTL = 60 * 60;
 
 const DAY = 24 * 60 * 60;
 
-export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: AuthOptions) {
+export function createAuth({ db, config, logger, extraTrustedOrigins = [], mail }: AuthOptions) {
   const log = logger.child({ module: 'auth' });
+  const links = accountLinks(config.publicUrl);
   return betterAuth({
     appName: 'Atende',
     baseURL: config.publicUrl,
@@ -37,6 +45,16 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [] }: Aut
       // makes Better Auth answer a sign-up for an existing e-mail exactly like a new one (no enumeration).
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL,
+      // The e-mail links to our own page (/reset-password?token=…), which posts the new password to
+      // /api/auth/reset-password. Unknown e-mails get the same answer and no e-mail (Better Auth).
+      ...(mail && {
+        sendResetPassword: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+          await mail.send(
+            passwordResetMessage({ to: user.email, name: user.name, resetUrl: links.resetPassword(token), validFor: validityInWords(RESET_PASSWORD_TTL) }),
+          );
+        },
+      }),
     },
     user: {
       additionalFields: {

@@ -51,8 +51,8 @@ export async function createTestContext(
   });
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
-  const auth = createAuth({ db: database.db, config, logger });
   const services = await createServices(config, database, logger, { storage: options.storage });
+  const auth = createAuth({ db: database.db, config, logger, mail: services.mail });
   const stopJobs = options.jobs ? await startBackgroundWork(services, logger) : async () => {};
   const app = createApp({
     config,

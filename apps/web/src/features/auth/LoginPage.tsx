@@ -69,6 +69,11 @@ export default function LoginPage() {
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" name="email" type="email" autoComplete="email" required disabled={busy} />
         <Field label="Senha" name="password" type="password" autoComplete="current-password" required disabled={busy} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Esqueci minha senha
+          </Link>
+        </p>
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Entrando...' : 'Entrar'}
         </Button>

@@ -34,6 +34,8 @@ export function authErrorMessage(
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
       return 'Já existe uma conta com este e-mail. Faça login ou use outro e-mail.';
+    case 'INVALID_TOKEN':
+      return 'Este link de redefinição expirou ou já foi usado. Peça um novo.';
     case 'PASSWORD_TOO_SHORT':
       return 'A senha deve ter pelo menos 8 caracteres';
     case 'PASSWORD_TOO_LONG':
