@@ -20,7 +20,7 @@ const kilobytes = (bytes: Buffer) => `${new Intl.NumberFormat('pt-BR', { maximum
 const fileRow = (dialog: Locator, filename: string) =>
   dialog.getByRole('list', { name: 'Arquivos enviados' }).getByRole('listitem', { name: filename });
 
-/** Counts the upload requests the page makes (one per file, SPEC §4). */
+/** Counts the upload requests the page makes (one per file, docs/product.md §4). */
 function countUploads(page: Page, agent: Agent) {
   const uploads = { count: 0 };
   page.on('request', (req) => {

@@ -20,7 +20,7 @@ const route = createRoute({
   responses: { 200: { description: 'Public configuration', content: { 'application/json': { schema: PublicConfigSchema } } } },
 });
 
-/** GET /api/public-config: the only configuration the browser receives (DESIGN: the server owns every secret). */
+/** GET /api/public-config: the only configuration the browser receives (docs/product.md §1: the server owns every secret). */
 export function publicConfigRoutes(db: Db, config: Config) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     c.header('Cache-Control', 'public, max-age=60');

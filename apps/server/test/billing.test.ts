@@ -76,7 +76,7 @@ async function subscribed(plan: 'essencial' | 'pro') {
 }
 
 describe('plans', () => {
-  it('GET /api/plans is public and is the SPEC §9 table', async () => {
+  it('GET /api/plans is public and is the docs/product.md §9 table', async () => {
     const res = await ctx.request('/api/plans');
     expect(res.status).toBe(200);
     const { plans } = (await res.json()) as { plans: Plan[] };

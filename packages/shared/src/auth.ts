@@ -10,7 +10,7 @@ export const EMAIL_MAX = 254;
 
 const required = (label: string) => z.string().trim().min(1, `${label} é obrigatório`);
 
-/** Sign-up form and body (SPEC §2 Register); the server checks it before Better Auth sees it. */
+/** Sign-up form and body (docs/product.md §2 Register); the server checks it before Better Auth sees it. */
 export const signUpSchema = z.object({
   name: required('Nome completo').max(NAME_MAX, `Nome muito longo (no máximo ${NAME_MAX} caracteres)`),
   email: z

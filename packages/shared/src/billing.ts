@@ -3,7 +3,7 @@ import { planIds, plans, type PlanId } from './plans';
 import { usageSchema } from './quota';
 import { EMAIL_MAX } from './auth';
 
-/** SPEC §4 plan status of the account: pending is the default (no payment yet). */
+/** docs/product.md §4 plan status of the account: pending is the default (no payment yet). */
 export const paymentStatuses = ['pending', 'approved', 'rejected', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -23,7 +23,7 @@ const purchasablePlan = z
 /** POST /api/billing/subscriptions */
 export const createSubscriptionSchema = z.object({ plan: purchasablePlan });
 
-/** The legacy POST /.netlify/functions/create-subscription payload (SPEC §3, §7). */
+/** The legacy POST /.netlify/functions/create-subscription payload (docs/product.md §3, §7). */
 export const legacySubscriptionSchema = z.object({
   plan: purchasablePlan,
   payer_email: z.string().trim().min(1).max(EMAIL_MAX, `E-mail muito longo (no máximo ${EMAIL_MAX} caracteres)`),

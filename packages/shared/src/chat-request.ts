@@ -40,7 +40,7 @@ export const SESSION_ID_RULE_PT =
 
 const sessionIdField = z.string().trim().refine(isUnguessableSessionId, SESSION_ID_RULE_PT);
 
-/** SPEC §3 chat request payload: {message (trimmed), sessionId}. */
+/** docs/product.md §3 chat request payload: {message (trimmed), sessionId}. */
 export const chatRequestSchema = z.object({
   message: z.string().trim().min(1, 'Message is required').max(CHAT_MESSAGE_MAX, `Mensagem muito longa (máximo ${CHAT_MESSAGE_MAX} caracteres)`),
   sessionId: sessionIdField,

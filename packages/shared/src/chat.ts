@@ -44,7 +44,7 @@ export type ChatStreamEvent =
   | { event: 'error'; data: { error: { code: string; message: string; userMessage: string } } };
 
 /**
- * SPEC §3 chat response: a plain string, or an object whose reply text is read
+ * docs/product.md §3 chat response: a plain string, or an object whose reply text is read
  * from output, then message, then response. Null when there is no reply text.
  */
 export function replyText(body: unknown): string | null {
@@ -58,7 +58,7 @@ export function replyText(body: unknown): string | null {
   return null;
 }
 
-/** pt-BR texts for the chat errors of SPEC §8 (the English stays as the API error message). */
+/** pt-BR texts for the chat errors of docs/product.md §8 (the English stays as the API error message). */
 export const chatErrorMessages = {
   'Chat service not available': 'O serviço de chat não está disponível.',
   'Chat service unavailable': 'O serviço de chat está indisponível no momento.',

@@ -1,4 +1,4 @@
-/** File upload rules (SPEC §5, §9), shared by the upload form and the server. */
+/** File upload rules (docs/product.md §5, §9), shared by the upload form and the server. */
 export const MAX_FILE_BYTES = 52_428_800;
 export const ALLOWED_EXTENSIONS = ['pdf', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx'] as const;
 export type FileExtension = (typeof ALLOWED_EXTENSIONS)[number];
@@ -26,7 +26,7 @@ export function isAllowedFile(filename: string): boolean {
   return (ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
 }
 
-/** SPEC §5: the whole selection is refused when any file has another extension. */
+/** docs/product.md §5: the whole selection is refused when any file has another extension. */
 export function unsupportedFilesMessage(filenames: string[]): string | null {
   const bad = filenames.filter((n) => !isAllowedFile(n));
   return bad.length ? `Tipos de arquivo não suportados: ${bad.join(', ')}` : null;
@@ -58,7 +58,7 @@ export function invalidFileNameMessage(name: string): string | null {
 const STORED_NAME_MAX = 150;
 
 /**
- * SPEC §5 stored name: a timestamp prefix, then the original name with accents
+ * docs/product.md §5 stored name: a timestamp prefix, then the original name with accents
  * removed and every character other than letters, digits, dot or hyphen
  * replaced by '_'.
  */

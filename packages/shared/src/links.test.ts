@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeLinkUrl } from './links';
 
-describe('safeLinkUrl (SPEC §5)', () => {
+describe('safeLinkUrl (docs/product.md §5)', () => {
   it.each([
     'https://loja.example/produto?id=1',
     'http://loja.example',

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 link rule for markdown in chat: http, https, mailto, tel, relative
+ * docs/product.md §5 link rule for markdown in chat: http, https, mailto, tel, relative
  * paths starting with / or #, or a colon only after ? or #. Anything else
  * (javascript:, data:, vbscript:, obfuscated schemes) becomes null: rendered
  * as a harmless link with no target.

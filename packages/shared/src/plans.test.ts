@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plans, resolvePlan } from './plans';
 
-describe('plan table (SPEC §9)', () => {
+describe('plan table (docs/product.md §9)', () => {
   it('has the four plans with their prices and limits', () => {
     expect(plans.free).toMatchObject({ name: 'Gratuito', priceBrl: 0, maxAgents: 1, monthlyMessages: 100 });
     expect(plans.essencial).toMatchObject({ name: 'Essencial', priceBrl: 149, maxAgents: 2, monthlyMessages: 1000, popular: true });

@@ -1,7 +1,7 @@
 import type { Plan } from './billing';
 
 /**
- * The plan table (SPEC §9) — data shared by the pricing page, the dashboard and
+ * The plan table (docs/product.md §9) — data shared by the pricing page, the dashboard and
  * the server's limits. `null` means unlimited.
  */
 export const planIds = ['free', 'essencial', 'pro', 'enterprise'] as const;
@@ -67,7 +67,7 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (planIds as readonly string[]).includes(value);
 }
 
-/** Resolves any stored or requested plan name to a plan; unknown values fall back to free (SPEC §9). */
+/** Resolves any stored or requested plan name to a plan; unknown values fall back to free (docs/product.md §9). */
 export function resolvePlan(value: unknown): Plan {
   const key = typeof value === 'string' ? value.trim().toLowerCase() : '';
   return isPlanId(key) ? plans[key] : plans.free;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Monthly message quotas are counted per calendar month in São Paulo time (SPEC §9). */
+/** Monthly message quotas are counted per calendar month in São Paulo time (docs/product.md §9). */
 export const QUOTA_TIME_ZONE = 'America/Sao_Paulo';
 
 const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit' });

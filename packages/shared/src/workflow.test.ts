@@ -12,7 +12,7 @@ const node = (over: Partial<WorkflowNode>): WorkflowNode => ({
   ...over,
 });
 
-describe('chatWebhookId (SPEC §3)', () => {
+describe('chatWebhookId (docs/product.md §3)', () => {
   it('uses the webhookId of the first webhook node', () => {
     expect(chatWebhookId([node({ webhookId: 'abc', parameters: { path: 'p' } })])).toBe('abc');
   });
@@ -47,7 +47,7 @@ describe('chatWebhookId (SPEC §3)', () => {
   });
 });
 
-describe('webhookIdFromUrl (SPEC §3)', () => {
+describe('webhookIdFromUrl (docs/product.md §3)', () => {
   it.each([
     ['abc-123', 'abc-123'],
     ['https://host/webhook/abc-123', 'abc-123'],

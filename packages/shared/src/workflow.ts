@@ -1,7 +1,7 @@
 import type { WorkflowConnections, WorkflowDocument, WorkflowNode } from './agents';
 
 /**
- * The agent as an n8n-compatible workflow document (SPEC §3, §9), and the pure
+ * The agent as an n8n-compatible workflow document (docs/product.md §3, §9), and the pure
  * rules the UI uses to read it. Generated from a versioned template so every
  * agent's document can be regenerated identically.
  */
@@ -20,7 +20,7 @@ export function isWebhookNode(node: Pick<WorkflowNode, 'type'>): boolean {
 }
 
 /**
- * SPEC §3 "Chat webhook id": the first webhook node not named WebhookStorage,
+ * docs/product.md §3 "Chat webhook id": the first webhook node not named WebhookStorage,
  * using its webhookId or else its parameters.path. Null when there is none.
  */
 export function chatWebhookId(nodes: ReadonlyArray<Pick<WorkflowNode, 'type' | 'name' | 'webhookId' | 'parameters'>>): string | null {
@@ -31,7 +31,7 @@ export function chatWebhookId(nodes: ReadonlyArray<Pick<WorkflowNode, 'type' | '
 }
 
 /**
- * SPEC §3: from a webhook URL, a value without a slash is the id itself;
+ * docs/product.md §3: from a webhook URL, a value without a slash is the id itself;
  * otherwise the segment after 'webhook', or the last segment if 'webhook' is absent.
  */
 export function webhookIdFromUrl(url: string): string | null {
@@ -50,9 +50,9 @@ export function webhookIdFromUrl(url: string): string | null {
   return id ? id : null;
 }
 
-/** The 'Chat' button shows when the workflow has a chat webhook (SPEC §2). */
+/** The 'Chat' button shows when the workflow has a chat webhook (docs/product.md §2). */
 export const hasChat = (nodes: Parameters<typeof chatWebhookId>[0]) => chatWebhookId(nodes) !== null;
-/** The 'WhatsApp' button: a webhook node other than WebhookStorage that supplies an id (SPEC §2). */
+/** The 'WhatsApp' button: a webhook node other than WebhookStorage that supplies an id (docs/product.md §2). */
 export const hasWhatsApp = hasChat;
 
 export interface WorkflowInput {
@@ -229,7 +229,7 @@ export function buildWorkflow(input: WorkflowInput): WorkflowDocument {
   };
 }
 
-/** The personality text held by the agent node (SPEC §3). */
+/** The personality text held by the agent node (docs/product.md §3). */
 export function systemMessageOf(doc: Pick<WorkflowDocument, 'nodes'>): string | null {
   const agent = doc.nodes.find((n) => n.type.endsWith('.agent'));
   const value = agent?.parameters.options?.systemMessage;

@@ -1,4 +1,4 @@
-/** The personality a new agent starts with (SPEC §9: a sales specialist, in Portuguese). */
+/** The personality a new agent starts with (docs/product.md §9: a sales specialist, in Portuguese). */
 export function defaultSystemMessage(company: string | null | undefined): string {
   const who = company?.trim() ? `da empresa ${company.trim()}` : 'da empresa';
   return [

@@ -89,7 +89,7 @@ export async function getOwnedAgentView(db: Db, userId: string, agentId: string)
 }
 
 /**
- * Creates an agent and activates it at once (SPEC §4). The plan's agent limit
+ * Creates an agent and activates it at once (docs/product.md §4). The plan's agent limit
  * is checked under a lock on the account's profile row, so concurrent requests
  * (on any instance) cannot exceed it.
  */

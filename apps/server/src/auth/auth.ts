@@ -41,7 +41,7 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [], mail 
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // Registration leads to the login page (SPEC §2), so sign-up does not open a session. This also
+      // Registration leads to the login page (docs/product.md §2), so sign-up does not open a session. This also
       // makes Better Auth answer a sign-up for an existing e-mail exactly like a new one (no enumeration).
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,

@@ -10,7 +10,7 @@ import type { BillingContext } from './context';
 import { createSubscription } from './create-subscription';
 
 /**
- * The original product's contract (SPEC §3, §7):
+ * The original product's contract (docs/product.md §3, §7):
  * POST /.netlify/functions/create-subscription {plan, payer_email} → {init_point} | {error}.
  * Signed in only, and the payer must be the account's own e-mail.
  */

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../db/client';
 import { payments } from '../db/schema';
 import type { SubscriptionRow } from './verify-preapproval';
 
-/** A provider payment status in the four of SPEC §4. */
+/** A provider payment status in the four of docs/product.md §4. */
 export function paymentStatusOf(providerStatus: string | null | undefined): PaymentStatus {
   switch (providerStatus?.toLowerCase()) {
     case 'approved':

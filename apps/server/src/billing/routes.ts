@@ -39,7 +39,7 @@ const routes = {
     method: 'get',
     path: '/api/plans',
     tags: ['billing'],
-    summary: 'The plan table (SPEC §9)',
+    summary: 'The plan table (docs/product.md §9)',
     responses: { 200: jsonResponse(named(planListSchema, 'PlanList'), 'Plans') },
   }),
   overview: createRoute({

@@ -32,7 +32,7 @@ export class S3Storage implements FileStorage {
           Body: bytes,
           ContentType: contentType,
           CacheControl: 'private, max-age=3600',
-          // Never overwrite (SPEC §5): the write fails when the key exists.
+          // Never overwrite (docs/product.md §5): the write fails when the key exists.
           IfNoneMatch: '*',
         }),
       );

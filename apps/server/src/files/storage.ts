@@ -51,7 +51,7 @@ export class LocalDiskStorage implements FileStorage {
 }
 
 /**
- * Signed download links (SPEC §9: valid 31,536,000 s): /files/{id}?expires=…&signature=…,
+ * Signed download links (docs/product.md §9: valid 31,536,000 s): /files/{id}?expires=…&signature=…,
  * an HMAC of the file id and expiry with a key derived from the server secret.
  */
 export class UrlSigner {

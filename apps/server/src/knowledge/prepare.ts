@@ -5,7 +5,7 @@ import { lexemeSet } from './text-search';
 
 /**
  * Passages per batch: what one indexing transaction writes and one call to the embeddings provider embeds
- * (at most 512 per call, SPEC §9).
+ * (at most 512 per call, docs/product.md §9).
  */
 export const PASSAGE_BATCH = 250;
 /**

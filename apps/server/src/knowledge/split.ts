@@ -3,7 +3,7 @@ import { CHUNK_OVERLAP, CHUNK_SIZE } from '@atende/shared';
 const SEPARATORS = ['\n\n', '\n', '. ', '? ', '! ', '; ', ', ', ' ', ''];
 
 /**
- * Recursive character splitter (SPEC §9: ~1,000 characters, 100 overlap):
+ * Recursive character splitter (docs/product.md §9: ~1,000 characters, 100 overlap):
  * splits on the coarsest separator that works (paragraphs, lines, sentences,
  * words), merges pieces up to `size`, and carries `overlap` characters of
  * context into the next chunk.

@@ -1,6 +1,6 @@
 /**
  * Fault: the LLM provider answers 500, hangs past LLM_TIMEOUT_MS, drops its
- * stream halfway, or answers nothing. The customer gets the SPEC error (JSON
+ * stream halfway, or answers nothing. The customer gets the turn's error (JSON
  * 502 'Chat service unavailable', or an SSE `error` event; on WhatsApp, an
  * apology), their message is stored, the quota is given back, the owner sees
  * the problem on the agent, and the server stays healthy: the next turn works.
@@ -16,7 +16,7 @@ import { createTestContext, type TestContext } from '../helpers/context';
 
 /** Short enough for the hang tests, long enough for a normal turn on a busy 2-core machine. */
 const TIMEOUT_MS = 4000;
-const SPEC_ERROR = {
+const TURN_ERROR = {
   code: 'UPSTREAM_FAILED',
   message: 'Chat service unavailable',
   userMessage: 'O serviço de chat está indisponível no momento. Tente novamente em instantes.',
@@ -68,16 +68,16 @@ describe('public chat when the provider fails', () => {
   }
 
   it.each(['error', 'hang', 'drop'] as const)(
-    'provider %s → the SPEC error over JSON and SSE, the message kept, the quota refunded, the server healthy',
+    'provider %s → the turn error over JSON and SSE, the message kept, the quota refunded, the server healthy',
     async (mode) => {
       const [json, sse] = await Promise.all([newAgent(), newAgent()]);
       llm.mode = mode;
       const started = performance.now();
       const [jsonTurn, sseTurn] = await Promise.all([failingTurn(json.agent.webhookId, 'json'), failingTurn(sse.agent.webhookId, 'sse')]);
       expect(jsonTurn.status).toBe(502);
-      expect(jsonTurn.body).toEqual({ error: SPEC_ERROR });
+      expect(jsonTurn.body).toEqual({ error: TURN_ERROR });
       expect(sseTurn.status).toBe(200);
-      expect(sseTurn.events.at(-1)).toEqual({ event: 'error', data: { error: SPEC_ERROR } });
+      expect(sseTurn.events.at(-1)).toEqual({ event: 'error', data: { error: TURN_ERROR } });
       expect(sseTurn.events.some((e) => e.event === 'done')).toBe(false);
       // A hung provider is cut at LLM_TIMEOUT_MS, not left waiting.
       if (mode === 'hang') expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);

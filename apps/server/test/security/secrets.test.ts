@@ -1,5 +1,5 @@
 /**
- * The server owns every secret (DESIGN principle 2): the web app and the widget
+ * The server owns every secret (docs/product.md §1): the web app and the widget
  * are built with unique dummy values in every secret setting, and no byte of
  * the output contains any of them; the public API answers do not either.
  */

@@ -7,8 +7,8 @@ import { cn } from '../components/ui/cn';
 import { LogoMark } from '../components/ui/Logo';
 import { authClient, useSession } from '../features/auth';
 
-/** Dashboard shell (SPEC §2): collapsible sidebar, user badge, help and settings menu. */
-/** The sidebar starts expanded (SPEC §2), except on phones where it would leave no room for the page. */
+/** Dashboard shell (docs/product.md §2): collapsible sidebar, user badge, help and settings menu. */
+/** The sidebar starts expanded (docs/product.md §2), except on phones where it would leave no room for the page. */
 const startsCollapsed = () => window.matchMedia('(max-width: 767px)').matches;
 
 export function DashboardLayout() {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Copies text to the clipboard; `copied` is true for `ms` after a success (SPEC: 2 s). */
+/** Copies text to the clipboard; `copied` is true for `ms` after a success (docs/product.md §9: 2 s). */
 export function useCopy(ms = 2000) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -10,7 +10,7 @@ export function useCopy(ms = 2000) {
       try {
         await navigator.clipboard.writeText(text);
       } catch (err) {
-        // SPEC §8: clipboard failures are only logged.
+        // docs/product.md §8: clipboard failures are only logged.
         console.warn('Clipboard copy failed', err);
         return false;
       }

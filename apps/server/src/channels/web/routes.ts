@@ -38,7 +38,7 @@ const unavailable = () =>
   });
 
 /**
- * The public chat channel (SPEC §3, §7): POST /webhook/{webhookId} answers
+ * The public chat channel (docs/product.md §3, §7): POST /webhook/{webhookId} answers
  * {output}, or streams it over SSE; open CORS without credentials. The
  * session id is the visitor's secret (ADR 0011): only its keyed hash reaches
  * the database, guessable ids are refused, and it never travels in a URL.

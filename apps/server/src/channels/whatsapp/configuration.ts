@@ -70,7 +70,7 @@ function reasonOf(err: unknown, failure: GraphFailure): string {
   return verificationErrors.rejected(err.message.slice(0, 300));
 }
 
-/** The Graph API phone-number call with the given credentials (SPEC §3 verification result). */
+/** The Graph API phone-number call with the given credentials (docs/product.md §3 verification result). */
 async function checkCredentials(graph: GraphClient, token: string, phoneNumberId: string): Promise<CredentialCheck> {
   try {
     const info = await graph.getPhoneNumber(token, phoneNumberId);
@@ -107,7 +107,7 @@ export async function getWhatsAppConfig(deps: ConfigurationDeps, agent: OwnedAge
 }
 
 /**
- * Verify, then save (SPEC §5): the credentials are checked with the Graph API
+ * Verify, then save (docs/product.md §5): the credentials are checked with the Graph API
  * and stored (encrypted) only when the check passes. An omitted Meta token or
  * app secret keeps the stored one.
  */

@@ -3,7 +3,7 @@ import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
 /**
- * One row per account (id = auth user id, SPEC §3 "profiles"). Holds the
+ * One row per account (id = auth user id, docs/product.md §3 "profiles"). Holds the
  * merchant's business data and the account-level plan.
  */
 export const profiles = pgTable('profiles', {
@@ -14,7 +14,7 @@ export const profiles = pgTable('profiles', {
   company: text('company'),
   phone: text('phone'),
   plan: text('plan').notNull().default('free'),
-  /** SPEC §4 plan status: pending (default), approved, rejected, refunded. */
+  /** docs/product.md §4 plan status: pending (default), approved, rejected, refunded. */
   paymentStatus: text('payment_status').notNull().default('pending'),
   planUpdatedAt: timestamp('plan_updated_at', { withTimezone: true }),
   createdAt: createdAt(),

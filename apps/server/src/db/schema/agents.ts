@@ -4,7 +4,7 @@ import { AVATAR_TYPES, widgetPositions } from '@atende/shared';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
-/** An agent (SPEC §3 "workflows"): its personality and its stable public webhook id. */
+/** An agent (docs/product.md §3 "workflows"): its personality and its stable public webhook id. */
 export const agents = pgTable(
   'agents',
   {

@@ -3,7 +3,7 @@ import { userIdColumn } from './refs';
 import { createdAt, updatedAt } from './columns';
 
 /**
- * SPEC §3 subscriptions: one row per checkout (Mercado Pago preapproval or the
+ * docs/product.md §3 subscriptions: one row per checkout (Mercado Pago preapproval or the
  * built-in sandbox). The account's plan changes only from a verified status.
  */
 export const subscriptions = pgTable(
@@ -27,7 +27,7 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** SPEC §3 payments: the payment history shown in 'Meu plano'. */
+/** docs/product.md §3 payments: the payment history shown in 'Meu plano'. */
 export const payments = pgTable(
   'payments',
   {

@@ -6,7 +6,7 @@ import { createdAt } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** SPEC §3 knowledge_base: one row per (user, agent). */
+/** docs/product.md §3 knowledge_base: one row per (user, agent). */
 export const knowledgeBases = pgTable('knowledge_bases', {
   agentId: text('agent_id')
     .primaryKey()
@@ -22,7 +22,7 @@ export const knowledgeBases = pgTable('knowledge_bases', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
 
-/** SPEC §3 files: uploads of an agent and their ingestion state. */
+/** docs/product.md §3 files: uploads of an agent and their ingestion state. */
 export const files = pgTable(
   'files',
   {
@@ -47,7 +47,7 @@ export const files = pgTable(
 );
 
 /**
- * Indexed passages of an agent's knowledge (SPEC §3 documents_embeddings).
+ * Indexed passages of an agent's knowledge (docs/product.md §3 documents_embeddings).
  * `tsv` holds the lexemes of the content as the application analyses them
  * (knowledge/text-search.ts: accent-free Portuguese stems, so "preco", "preço"
  * and "preços" all match). It is null only for passages written before that

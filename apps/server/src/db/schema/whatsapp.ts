@@ -3,7 +3,7 @@ import { agents } from './agents';
 import { userIdColumn, agentIdColumn } from './refs';
 import { createdAt, updatedAt } from './columns';
 
-/** SPEC §3 whatsapp_config: one per agent. Secrets are stored encrypted (AES-256-GCM). */
+/** docs/product.md §3 whatsapp_config: one per agent. Secrets are stored encrypted (AES-256-GCM). */
 export const whatsappConfigs = pgTable('whatsapp_configs', {
   agentId: text('agent_id')
     .primaryKey()

@@ -1,6 +1,6 @@
 import { type FileExtension } from '@atende/shared';
 
-/** The file kinds the knowledge base accepts (SPEC §2 'Enviar Arquivos'): the extensions the upload form allows. */
+/** The file kinds the knowledge base accepts (docs/product.md §2 'Enviar Arquivos'): the extensions the upload form allows. */
 export type FileKind = FileExtension;
 
 /** The stored mime type of each kind (CSV is always stored as text/csv). */

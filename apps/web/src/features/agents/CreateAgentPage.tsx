@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../lib/api';
 import { useCreateAgent } from './api';
 
-/** SPEC §9: the list opens 1.5 s after the success toast. */
+/** docs/product.md §9: the list opens 1.5 s after the success toast. */
 const REDIRECT_DELAY_MS = 1500;
 
 export default function CreateAgentPage() {

@@ -3,7 +3,7 @@ function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** 'Integração Básica': the public chat in a 100% × 600 px frame (SPEC §9). */
+/** 'Integração Básica': the public chat in a 100% × 600 px frame (docs/product.md §9). */
 export function iframeSnippet(publicChatUrl: string): string {
   return `<iframe src="${attr(publicChatUrl)}" width="100%" height="600" style="border:none;" title="Chat de atendimento" allow="clipboard-write"></iframe>`;
 }

@@ -5,7 +5,7 @@ import { authClient, useSession } from './api/auth-client';
 import { intentQuery, readIntent } from './intent';
 
 /**
- * Protected guard (SPEC §2): spinner until auth is known; signed-out users go to /login with returnTo.
+ * Protected guard (docs/product.md §2): spinner until auth is known; signed-out users go to /login with returnTo.
  * An empty session store is confirmed with the server before redirecting, so a session opened a moment
  * ago (the store refreshes asynchronously after sign-in) never bounces the user back to the login page.
  */
@@ -14,7 +14,7 @@ export function RequireAuth({
   signedOutPath = '/login',
 }: {
   children: ReactNode;
-  /** Where signed-out visitors go (the payment flow sends them to /register, SPEC §2). */
+  /** Where signed-out visitors go (the payment flow sends them to /register, docs/product.md §2). */
   signedOutPath?: '/login' | '/register';
 }) {
   const { data, isPending, refetch } = useSession();

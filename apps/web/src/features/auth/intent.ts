@@ -1,7 +1,7 @@
 import { safeReturnTo } from '@atende/shared';
 import type { Location } from 'react-router';
 
-/** Where the user is headed after auth: navigation state first (SPEC §2), then the query string. */
+/** Where the user is headed after auth: navigation state first (docs/product.md §2), then the query string. */
 export interface AuthIntent {
   plan?: string;
   returnTo?: string;

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/Button';
 import { PaymentShell } from './components/PaymentShell';
 import { useRedirectAfter } from './components/useRedirectAfter';
 
-/** SPEC §2 return page: goes to 'Meu plano' after 5 s. Nothing changes on a failure. */
+/** docs/product.md §2 return page: goes to 'Meu plano' after 5 s. Nothing changes on a failure. */
 export default function PaymentFailurePage() {
   useRedirectAfter('/dashboard/plan', 5000);
   return (

@@ -10,7 +10,7 @@ import { useCreateSubscription } from './api';
 import { PaymentShell } from './components/PaymentShell';
 import { planPrice } from './format';
 
-/** The plan asked for: navigation state first (SPEC §2), then `?plan=` (survives reloads and the login redirect). */
+/** The plan asked for: navigation state first (docs/product.md §2), then `?plan=` (survives reloads and the login redirect). */
 function requestedPlan(location: ReturnType<typeof useLocation>): PlanId | null {
   const state = (location.state ?? {}) as { plan?: unknown };
   const raw = typeof state.plan === 'string' ? state.plan : new URLSearchParams(location.search).get('plan');
@@ -21,7 +21,7 @@ function requestedPlan(location: ReturnType<typeof useLocation>): PlanId | null 
 /** replace(): going back from the checkout returns to the pricing page, not to a new checkout. */
 const goToCheckout = ({ init_point }: CreateSubscriptionResult) => window.location.replace(init_point);
 
-/** SPEC §2 /payment: creates the subscription on the server, then hands the browser to the checkout. */
+/** docs/product.md §2 /payment: creates the subscription on the server, then hands the browser to the checkout. */
 export default function PaymentPage() {
   const planId = requestedPlan(useLocation());
   const create = useCreateSubscription();

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/Button';
 import { PaymentShell } from './components/PaymentShell';
 import { useRedirectAfter } from './components/useRedirectAfter';
 
-/** SPEC §2 return page: goes to the dashboard after 5 s; the webhook activates the plan once the payment clears. */
+/** docs/product.md §2 return page: goes to the dashboard after 5 s; the webhook activates the plan once the payment clears. */
 export default function PaymentPendingPage() {
   useRedirectAfter('/dashboard', 5000);
   return (

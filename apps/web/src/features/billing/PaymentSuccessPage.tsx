@@ -10,7 +10,7 @@ import { useRedirectAfter } from './components/useRedirectAfter';
 const SUCCESS_REDIRECT_MS = 3000;
 
 /**
- * SPEC §2 return page. Only `preapproval_id` is read from the URL; the server
+ * docs/product.md §2 return page. Only `preapproval_id` is read from the URL; the server
  * asks the provider whether it is really authorized and the signed-in user's.
  */
 export default function PaymentSuccessPage() {

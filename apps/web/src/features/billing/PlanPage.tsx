@@ -16,7 +16,7 @@ import { UsageMeter } from './components/UsageMeter';
 import { formatDate } from '../../lib/format';
 import { planPrice } from './format';
 
-/** SPEC §2 'Meu plano': plan, status, start date, features, usage this month, change or cancel, payment history. */
+/** docs/product.md §2 'Meu plano': plan, status, start date, features, usage this month, change or cancel, payment history. */
 export default function PlanPage() {
   const billing = useBilling();
   const cancel = useCancelSubscription();

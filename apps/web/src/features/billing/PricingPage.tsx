@@ -8,7 +8,7 @@ import { authClient, useSession } from '../auth';
 import { useBilling } from './api';
 import { PlanCard } from './components/PlanCard';
 
-/** SPEC §2 pricing: the four plans of SPEC §9. */
+/** docs/product.md §2 pricing: the four plans of docs/product.md §9. */
 export default function PricingPage() {
   useDocumentTitle(
     'Planos',

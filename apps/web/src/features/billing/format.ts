@@ -6,7 +6,7 @@ export function planPrice(plan: Pick<Plan, 'priceBrl'>): string {
   return plan.priceBrl === null ? 'Sob consulta' : formatBrl(plan.priceBrl);
 }
 
-/** SPEC §4 plan status, in Portuguese. */
+/** docs/product.md §4 plan status, in Portuguese. */
 export const paymentStatusLabel: Record<PaymentStatus, string> = {
   pending: 'Pendente',
   approved: 'Aprovado',

@@ -3,7 +3,7 @@ import Markdown, { type Components } from 'react-markdown';
 
 /*
  * Assistant replies are markdown. Raw HTML is never rendered (react-markdown
- * shows it as text; no rehype-raw), every URL goes through the SPEC §5 link
+ * shows it as text; no rehype-raw), every URL goes through the docs/product.md §5 link
  * rule, and images are shown as links: an image would load by itself, which a
  * prompt-injected reply could use to leak the conversation to another server.
  */

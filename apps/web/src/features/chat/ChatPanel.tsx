@@ -19,7 +19,7 @@ const ChatMarkdown = lazy(loadMarkdown);
 export interface ChatPanelProps {
   /** The agent's public webhook id. */
   webhookId: string;
-  /** Fixed height in px (SPEC: 400 in the 'Teste seu Chat' modal); omitted = fill the parent. */
+  /** Fixed height in px (docs/product.md §2: 400 in the 'Teste seu Chat' modal); omitted = fill the parent. */
   height?: number;
   className?: string;
 }

@@ -3,7 +3,7 @@ import { ChatError, networkError, serviceError } from './errors';
 import { readChatStream } from './sse';
 
 /*
- * Public chat calls (SPEC §3, §7). Deliberately free of the dashboard's API
+ * Public chat calls (docs/product.md §3, §7). Deliberately free of the dashboard's API
  * client, auth and query libraries: the public chat page must stay small.
  * The endpoints are public, so no credentials are sent.
  */
@@ -68,7 +68,7 @@ export interface SendOptions {
 /**
  * Sends one customer message and resolves with the agent's full reply. The
  * reply streams over SSE when the server supports it (onDelta sees it grow);
- * a JSON answer works too. Failures reject with a ChatError (SPEC §8).
+ * a JSON answer works too. Failures reject with a ChatError (docs/product.md §8).
  */
 export async function sendMessage(
   webhookId: string,
@@ -98,7 +98,7 @@ export async function sendMessage(
     if (res.body && res.headers.get('Content-Type')?.startsWith('text/event-stream')) {
       return await readChatStream(res.body, onDelta);
     }
-    // SPEC §3: a plain string, or an object with output, message or response.
+    // docs/product.md §3: a plain string, or an object with output, message or response.
     const text = await res.text();
     const reply = replyText(parseJson(text) ?? text);
     if (!reply) throw new ChatError('No response received from chat service');

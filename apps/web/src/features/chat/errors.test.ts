@@ -4,8 +4,8 @@ import { ChatError, networkError, serviceError } from './errors';
 
 const apiError = (code: string, userMessage: string) => ({ error: { code, message: 'x', userMessage } });
 
-describe('chat error mapping (SPEC §8)', () => {
-  it('shows the pt-BR text of each SPEC error and keeps the English as the message', () => {
+describe('chat error mapping (docs/product.md §8)', () => {
+  it('shows the pt-BR text of each API error code and keeps the English as the message', () => {
     for (const text of Object.keys(chatErrorMessages) as Array<keyof typeof chatErrorMessages>) {
       const error = new ChatError(text);
       expect(error.message).toBe(text);

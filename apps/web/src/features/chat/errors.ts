@@ -2,7 +2,7 @@ import { chatErrorMessages, errorCodes, isApiErrorBody } from '@atende/shared';
 
 export type ChatErrorText = keyof typeof chatErrorMessages;
 
-/** A chat failure: `message` is the SPEC §8 English text, `userMessage` the pt-BR text people see. */
+/** A chat failure: `message` is the docs/product.md §8 English text, `userMessage` the pt-BR text people see. */
 export class ChatError extends Error {
   readonly userMessage: string;
 

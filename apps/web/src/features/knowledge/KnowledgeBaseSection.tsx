@@ -13,7 +13,7 @@ import { LinksReport } from './LinksReport';
 /** After a save with links, the report of unreadable links is looked for during this long. */
 const LINKS_WATCH_MS = 30_000;
 
-/** Company name, about text and links: loaded, then edited in a form (SPEC §2 'Base de Conhecimento'). */
+/** Company name, about text and links: loaded, then edited in a form (docs/product.md §2 'Base de Conhecimento'). */
 export function KnowledgeBaseSection({ agentId }: { agentId: string }) {
   const [refreshUntil, setRefreshUntil] = useState(0);
   const knowledge = useKnowledgeBase(agentId, refreshUntil);

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * 'Base de Conhecimento' (SPEC §2): what the agent knows about the company
+ * 'Base de Conhecimento' (docs/product.md §2): what the agent knows about the company
  * (name, about text, links) and the files it answers from.
  */
 export function KnowledgeDialog({ agent, open, onOpenChange }: Props) {

@@ -29,7 +29,7 @@ interface PendingUpload {
 let nextUploadId = 0;
 
 /**
- * 'Enviar Arquivos' (SPEC §2, §4, §5): choose several files, refuse the whole
+ * 'Enviar Arquivos' (docs/product.md §2, §4, §5): choose several files, refuse the whole
  * selection when one has an unsupported type or passes 50 MB, then upload each
  * file in its own request, showing its progress or the server's reason for
  * refusing it. Uploaded files move to the file list below.

@@ -81,7 +81,7 @@ export function useAddUploadedFiles(agentId: string) {
 }
 
 /**
- * Uploads ONE file (SPEC §4: each file in its own request) with upload
+ * Uploads ONE file (docs/product.md §4: each file in its own request) with upload
  * progress, which fetch cannot report. Fails with an ApiError carrying the
  * server's pt-BR message, or a plain Error when the network fails.
  */

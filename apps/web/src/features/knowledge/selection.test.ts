@@ -10,7 +10,7 @@ describe('selectionError', () => {
     expect(selectionError([...names.map((n) => file(n)), file('limite.pdf', MAX_FILE_BYTES)])).toBeNull();
   });
 
-  it('refuses the whole selection naming every unsupported file (SPEC §5)', () => {
+  it('refuses the whole selection naming every unsupported file (docs/product.md §5)', () => {
     expect(selectionError([file('ok.pdf'), file('foto.png'), file('script.exe'), file('sem-extensao')])).toBe(
       'Tipos de arquivo não suportados: foto.png, script.exe, sem-extensao',
     );

@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES, unsupportedFilesMessage } from '@atende/shared';
 
 /**
- * Why a selection of files is refused as a whole (SPEC §5), or null when every
+ * Why a selection of files is refused as a whole (docs/product.md §5), or null when every
  * file may be sent. The server checks the same rules (and the real content).
  */
 export function selectionError(files: ReadonlyArray<{ name: string; size: number }>): string | null {

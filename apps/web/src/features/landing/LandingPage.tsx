@@ -12,7 +12,7 @@ import { SupportChat, useSupportChat } from './components/SupportChat';
 import { VideoSection } from './components/VideoSection';
 import { LANDING_DESCRIPTION } from './meta';
 
-/** SPEC §2 landing page (/). */
+/** docs/product.md §2 landing page (/). */
 export default function LandingPage() {
   useDocumentTitle('', LANDING_DESCRIPTION);
   const config = usePublicConfig();

@@ -17,7 +17,7 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Configurar WhatsApp' (SPEC §2): webhook URL and verify token to copy, Meta credentials verified before saving. */
+/** 'Configurar WhatsApp' (docs/product.md §2): webhook URL and verify token to copy, Meta credentials verified before saving. */
 export function WhatsAppDialog({ agent, open, onOpenChange }: Props) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Configurar WhatsApp" description={agent.name} className="max-w-xl">

@@ -21,7 +21,7 @@ export function useWhatsAppConfig(agentId: string) {
   });
 }
 
-/** Re-verifies the saved credentials each time the modal opens (SPEC §4). */
+/** Re-verifies the saved credentials each time the modal opens (docs/product.md §4). */
 export function useWhatsAppVerification(agentId: string, enabled: boolean) {
   const queryClient = useQueryClient();
   return useQuery({

@@ -33,7 +33,7 @@ function useDialogs() {
   });
 }
 
-/** One entry of the agents list (SPEC §2): name, date, error line, actions, status toggle and 'Chat'. */
+/** One entry of the agents list (docs/product.md §2): name, date, error line, actions, status toggle and 'Chat'. */
 export function AgentCard({ agent }: { agent: Agent }) {
   const nameId = useId();
   const dialog = useDialogs();

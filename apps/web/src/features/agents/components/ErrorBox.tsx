@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 
-/** SPEC §2 error box: 'Erro de conexão' with the failure and an optional retry. */
+/** docs/product.md §2 error box: 'Erro de conexão' with the failure and an optional retry. */
 export function ErrorBox({ message, detail, onRetry }: { message: string; detail?: string; onRetry?: () => void }) {
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-5 py-4 text-red-800">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 import { formatDate, formatNumber } from '../../../lib/format';
 
-/** SPEC §2 counter: 'X/Y agentes criados' (Y from the plan; no Y when the plan is unlimited). */
+/** docs/product.md §2 counter: 'X/Y agentes criados' (Y from the plan; no Y when the plan is unlimited). */
 export function agentCounterText({ agentsUsed, agentsLimit }: AgentList['usage']): string {
   if (agentsLimit === null) return `${agentsUsed} ${agentsUsed === 1 ? 'agente criado' : 'agentes criados'} (ilimitado)`;
   return `${agentsUsed}/${agentsLimit} agentes criados`;

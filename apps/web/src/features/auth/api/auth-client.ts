@@ -14,7 +14,7 @@ export const authClient = createAuthClient({
 export const useSession = authClient.useSession;
 
 /**
- * Errors Better Auth returns, mapped to the pt-BR texts of SPEC §8. Our own checks in front of Better Auth
+ * Errors Better Auth returns, mapped to the pt-BR texts of docs/product.md §8. Our own checks in front of Better Auth
  * (field lengths, request size) answer with the API's error body, whose pt-BR text is `error.userMessage`.
  */
 export function authErrorMessage(

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Goes to `to` after `ms` (SPEC §9 delays), replacing the current page in history. */
+/** Goes to `to` after `ms` (docs/product.md §9 delays), replacing the current page in history. */
 export function useRedirectAfter(to: string, ms: number, enabled = true) {
   const navigate = useNavigate();
   useEffect(() => {

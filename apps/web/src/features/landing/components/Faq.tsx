@@ -14,7 +14,7 @@ const prices = list(
   }),
 );
 
-/** Six questions, answered with what the product really does (SPEC §2, §9). */
+/** Six questions, answered with what the product really does (docs/product.md §2, §9). */
 const questions: Array<{ question: string; answer: ReactNode }> = [
   {
     question: 'Quais arquivos posso usar para ensinar o agente?',
@@ -84,7 +84,7 @@ const questions: Array<{ question: string; answer: ReactNode }> = [
   },
 ];
 
-/** SPEC §2 FAQ: native disclosure widgets (keyboard and screen-reader friendly, no script). */
+/** docs/product.md §2 FAQ: native disclosure widgets (keyboard and screen-reader friendly, no script). */
 export function Faq() {
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 bg-white py-20 sm:py-24">

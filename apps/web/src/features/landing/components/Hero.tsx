@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/Button';
 
 const promises = ['Comece grátis, sem cartão', 'Pronto em minutos', 'Cancele quando quiser'];
 
-/** SPEC §2 hero: 'Crie seu Agente de IA em minutos' and 'Comece já' → /plans. */
+/** docs/product.md §2 hero: 'Crie seu Agente de IA em minutos' and 'Comece já' → /plans. */
 export function Hero({ onTryAgent }: { onTryAgent?: (trigger: HTMLElement) => void }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white" aria-labelledby="hero-title">

@@ -18,7 +18,7 @@ const steps = [
   },
 ];
 
-/** SPEC §2: the three steps (create the agent, add knowledge, use it by link, website or WhatsApp). */
+/** docs/product.md §2: the three steps (create the agent, add knowledge, use it by link, website or WhatsApp). */
 export function HowItWorks() {
   return (
     <section id="como-funciona" aria-labelledby="como-funciona-title" className="scroll-mt-16 bg-white py-20 sm:py-24">

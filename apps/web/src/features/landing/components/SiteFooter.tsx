@@ -4,7 +4,7 @@ import { Logo } from '../../../components/ui/Logo';
 
 const linkClass = 'text-slate-600 hover:text-slate-900 hover:underline';
 
-/** SPEC §2 footer: /terms and /privacy, plus the site's own shortcuts. */
+/** docs/product.md §2 footer: /terms and /privacy, plus the site's own shortcuts. */
 export function SiteFooter({ blogUrl }: { blogUrl: string }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

@@ -29,7 +29,7 @@ function NavLinkItem({ item, className, onNavigate }: { item: NavItem; className
   );
 }
 
-/** SPEC §2 navigation: Como Funciona and FAQ scroll to their sections, Planos, Tutoriais (blog), Entrar; a hamburger on phones. */
+/** docs/product.md §2 navigation: Como Funciona and FAQ scroll to their sections, Planos, Tutoriais (blog), Entrar; a hamburger on phones. */
 export function SiteHeader({ blogUrl }: { blogUrl: string }) {
   const items = navItems(blogUrl);
   return (

@@ -27,7 +27,7 @@ export function useSupportChat(): SupportChatControl {
 }
 
 /**
- * SPEC §2/§9: the floating 'Atendimento' button and a 400×600 frame with the
+ * docs/product.md §2/§9: the floating 'Atendimento' button and a 400×600 frame with the
  * public chat of the product's own support agent (full screen at 480 px wide
  * or less). The frame is created on first open and kept, so the conversation
  * survives closing it. Esc closes it from anywhere, inside the frame too
