@@ -35,9 +35,28 @@ describe('loadConfig', () => {
 
   it('splits web and worker processes only on Postgres', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).role).toBe('all');
-    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db', ROLE: 'worker' }).role).toBe('worker');
+    const shared = { DATABASE_URL: 'postgres://u@h:5432/db', AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'atende' };
+    expect(loadConfig({ DATA_DIR: tmp(), ...shared, ROLE: 'worker' }).role).toBe('worker');
+    expect(loadConfig({ DATA_DIR: tmp(), ...shared, ROLE: 'web' }).role).toBe('web');
     expect(() => loadConfig({ DATA_DIR: tmp(), ROLE: 'web' })).toThrow(/ROLE: web needs DATABASE_URL/);
-    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db', ROLE: 'api' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...shared, ROLE: 'api' })).toThrow(ConfigError);
+  });
+
+  it('split processes need the shared secret and the shared file store', () => {
+    const db = { DATABASE_URL: 'postgres://u@h:5432/db' };
+    for (const ROLE of ['web', 'worker']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), ...db, S3_BUCKET: 'atende', ROLE })).toThrow(new RegExp(`ROLE: ${ROLE} needs AUTH_SECRET`));
+      expect(() => loadConfig({ DATA_DIR: tmp(), ...db, AUTH_SECRET: 'x'.repeat(32), ROLE })).toThrow(new RegExp(`ROLE: ${ROLE} needs S3_BUCKET`));
+      expect(() =>
+        loadConfig({ DATA_DIR: tmp(), ...db, AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'atende', S3_ACCESS_KEY_ID: 'key', ROLE }),
+      ).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/);
+      const all = loadConfig({ DATA_DIR: tmp(), ...db, AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'atende', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', ROLE });
+      expect(all.s3.bucket).toBe('atende');
+    }
+    // Everything missing at once is reported at once.
+    expect(() => loadConfig({ DATA_DIR: tmp(), ROLE: 'worker' })).toThrow(/DATABASE_URL[\s\S]*AUTH_SECRET[\s\S]*S3_BUCKET/);
+    // ROLE=all keeps its embedded defaults.
+    expect(loadConfig({ DATA_DIR: tmp() }).s3.bucket).toBeUndefined();
   });
 
   it('explains invalid values', () => {

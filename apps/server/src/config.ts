@@ -109,7 +109,8 @@ export interface Config {
   /** Key material (HKDF input) for AES-256-GCM encryption of stored credentials. */
   encryption: { secret: string };
   llm: { apiKey?: string; baseUrl?: string; chatModel: string; embeddingModel?: string; timeoutMs: number };
-  knowledge: { allowPrivateLinks: boolean };
+  /** KNOWLEDGE_ALLOW_LOOPBACK_LINKS: links may point at loopback addresses (tests only; never private networks). */
+  knowledge: { allowLoopbackLinks: boolean };
   whatsapp: { graphUrl: string; graphVersion: string };
   mercadoPago: { accessToken?: string; apiUrl: string; webhookSecret?: string };
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
@@ -138,8 +139,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.PUBLIC_VIDEO_URL && !videoEmbedUrl) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_VIDEO_URL: use a YouTube or Vimeo video address');
   }
-  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
-    throw new ConfigError(`Invalid configuration:\n  ROLE: ${env.ROLE} needs DATABASE_URL (the embedded database belongs to one process)`);
+  if (env.ROLE !== 'all') {
+    // Split processes share one database, one secret and one file store: what one writes, the others must read.
+    const missing: string[] = [];
+    if (!env.DATABASE_URL) missing.push('DATABASE_URL (the embedded database belongs to one process)');
+    if (!env.AUTH_SECRET) missing.push('AUTH_SECRET (a generated one differs per DATA_DIR: sessions and signed links would not survive a hop)');
+    if (!env.S3_BUCKET) missing.push('S3_BUCKET (local disk is only visible to the process that wrote the file)');
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      missing.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither, for the SDK\'s default credentials)');
+    }
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  ROLE: ${env.ROLE} needs ${m}`).join('\n')}`);
+    }
   }
   // A public production server must never let anyone approve their own plan in the test checkout by accident.
   if (env.NODE_ENV === 'production' && publicUrl.startsWith('https:') && !env.MERCADOPAGO_ACCESS_TOKEN && !env.MERCADOPAGO_SANDBOX) {
@@ -186,7 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       embeddingModel: env.EMBEDDING_MODEL,
       timeoutMs: env.LLM_TIMEOUT_MS,
     },
-    knowledge: { allowPrivateLinks: env.KNOWLEDGE_ALLOW_LOOPBACK_LINKS },
+    knowledge: { allowLoopbackLinks: env.KNOWLEDGE_ALLOW_LOOPBACK_LINKS },
     whatsapp: {
       graphUrl: (env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
       graphVersion: env.WHATSAPP_GRAPH_VERSION ?? 'v21.0',

@@ -243,7 +243,7 @@ async function failure(promise: Promise<unknown>, code: LinkFetchErrorCode): Pro
   return err;
 }
 
-const loopbackForSite = { allowLoopback: true } as const;
+const loopbackForSite = { allowLoopbackLinks: true } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // isPublicAddress
@@ -416,10 +416,10 @@ describe('isPublicAddress', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// fetchPageText against local servers (allowLoopback: the explicit test-only setting)
+// fetchPageText against local servers (allowLoopbackLinks: the explicit test-only setting)
 // ---------------------------------------------------------------------------------------------------------------
 
-describe('fetchPageText (local servers, allowLoopback)', () => {
+describe('fetchPageText (local servers, allowLoopbackLinks)', () => {
   it('turns an HTML page into readable text and extracts the title', async () => {
     const page = await fetchPageText(`${site.origin}/page`, loopbackForSite);
     expect(page.url).toBe(`${site.origin}/page`);
@@ -564,7 +564,7 @@ describe('fetchPageText (local servers, allowLoopback)', () => {
 
   it('sends the original hostname as Host while connecting to the pinned, vetted address', async () => {
     const lookup = vi.fn<HostLookup>(async () => [{ address: '127.0.0.1', family: 4 }]);
-    const page = await fetchPageText(`http://public.example:${site.port}/host`, { lookup, allowLoopback: true });
+    const page = await fetchPageText(`http://public.example:${site.port}/host`, { lookup, allowLoopbackLinks: true });
     expect(page.text).toBe(`host=public.example:${site.port}`);
     expect(lookup).toHaveBeenCalledTimes(1);
     expect(lookup).toHaveBeenCalledWith('public.example');
@@ -575,7 +575,7 @@ describe('fetchPageText (local servers, allowLoopback)', () => {
     const lookup = vi.fn<HostLookup>(async () => [{ address: answers.shift() ?? '10.0.0.5' }]);
     const before = site.requests.length;
     const err = await failure(
-      fetchPageText(`http://rebind.example:${site.port}/chain/5`, { lookup, allowLoopback: true }),
+      fetchPageText(`http://rebind.example:${site.port}/chain/5`, { lookup, allowLoopbackLinks: true }),
       'BLOCKED_ADDRESS',
     );
     expect(lookup).toHaveBeenCalledTimes(3);
@@ -585,7 +585,7 @@ describe('fetchPageText (local servers, allowLoopback)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// SSRF: default options (allowLoopback false) — refused before any connection
+// SSRF: default options (allowLoopbackLinks false) — refused before any connection
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('fetchPageText SSRF refusals', () => {
@@ -638,12 +638,12 @@ describe('fetchPageText SSRF refusals', () => {
     expect(victim.connections).toBe(0);
   });
 
-  it('allowLoopback lets loopback through but never private, link-local or metadata addresses', async () => {
+  it('allowLoopbackLinks lets loopback through but never private, link-local or metadata addresses', async () => {
     const lookup: HostLookup = async () => [{ address: '10.0.0.5' }];
-    await failure(vetUrl('http://intranet.example/', { lookup, allowLoopback: true }), 'BLOCKED_ADDRESS');
-    await failure(fetchPageText('http://169.254.169.254/latest/meta-data/', { allowLoopback: true }), 'BLOCKED_ADDRESS');
-    await failure(fetchPageText('http://[fd00::1]/', { allowLoopback: true }), 'BLOCKED_ADDRESS');
-    await failure(fetchPageText('http://0.0.0.0/', { allowLoopback: true }), 'BLOCKED_ADDRESS');
+    await failure(vetUrl('http://intranet.example/', { lookup, allowLoopbackLinks: true }), 'BLOCKED_ADDRESS');
+    await failure(fetchPageText('http://169.254.169.254/latest/meta-data/', { allowLoopbackLinks: true }), 'BLOCKED_ADDRESS');
+    await failure(fetchPageText('http://[fd00::1]/', { allowLoopbackLinks: true }), 'BLOCKED_ADDRESS');
+    await failure(fetchPageText('http://0.0.0.0/', { allowLoopbackLinks: true }), 'BLOCKED_ADDRESS');
   });
 
   it('refuses a redirect to loopback on the hop, without the target receiving anything', async () => {
@@ -657,11 +657,11 @@ describe('fetchPageText SSRF refusals', () => {
       `//127.0.0.1:${victim.port}/protocol-relative`,
     ];
     // Loopback is allowed for the first server's hops only: the test stands in for a public site.
-    const allowLoopback = (u: URL) => u.hostname === '127.0.0.1' && u.port === String(site.port);
+    const allowLoopbackLinks = (u: URL) => u.hostname === '127.0.0.1' && u.port === String(site.port);
     for (const target of targets) {
       const before = site.requests.length;
       const err = await failure(
-        fetchPageText(`${site.origin}/redirect-to?target=${encodeURIComponent(target)}`, { allowLoopback }),
+        fetchPageText(`${site.origin}/redirect-to?target=${encodeURIComponent(target)}`, { allowLoopbackLinks }),
         'BLOCKED_ADDRESS',
       );
       expect(site.requests.length - before).toBe(1);

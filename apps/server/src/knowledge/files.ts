@@ -13,7 +13,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { ObjectExistsError, type FileStorage, type UrlSigner } from '../files/storage';
-import { AppError } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import type { Logger } from '../logger';
 import type { Ingestion } from './ingestion';
 import { detectFileType } from './parsers';
@@ -129,7 +129,7 @@ async function storeUnique(
 /** Deletes the file, its passages (and their embeddings) and the stored object. */
 export async function deleteFile(deps: Pick<FilesDeps, 'db' | 'storage' | 'logger'>, agentId: string, fileId: string): Promise<void> {
   const [row] = await deps.db.select().from(files).where(and(eq(files.id, fileId), eq(files.agentId, agentId)));
-  if (!row) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
+  if (!row) throw notFound('File');
   await deps.db.transaction(async (tx) => {
     await deleteSourcePassages(tx, 'file', fileId);
     await tx.delete(files).where(eq(files.id, fileId));

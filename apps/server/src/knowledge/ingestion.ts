@@ -107,7 +107,7 @@ export function createIngestion(deps: IngestionDeps) {
     const fetched: Array<{ url: string; title: string | null; text: string }> = [];
     for (const url of extractLinks(kb.links)) {
       try {
-        fetched.push(await fetchPageText(url, { allowLoopback: deps.config.knowledge.allowPrivateLinks }));
+        fetched.push(await fetchPageText(url, { allowLoopbackLinks: deps.config.knowledge.allowLoopbackLinks }));
       } catch (err) {
         problems.push(`${url}: ${err instanceof LinkFetchError ? err.userMessage : 'não foi possível ler a página'}`);
       }

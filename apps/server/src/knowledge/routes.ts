@@ -9,7 +9,7 @@ import { files } from '../db/schema';
 import type { FileStorage } from '../files/storage';
 import type { AppEnv } from '../http/context';
 import { errorResponses, IdParams, jsonBody, jsonResponse, named, pathId, sessionSecurity } from '../http/openapi';
-import { AppError } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { deleteFile, listFiles, toFileDto, uploadFiles, type FilesDeps } from './files';
 import { getKnowledgeBase, saveKnowledgeBase } from './knowledge-base';
 import type { Retriever } from './retrieval';
@@ -132,7 +132,7 @@ export function knowledgeRoutes(deps: KnowledgeRoutesDeps) {
     .get('/api/agents/:id/files/:fileId/download', async (c) => {
       const agent = await owned(c, c.req.param('id'));
       const [row] = await db.select().from(files).where(eq(files.id, c.req.param('fileId')));
-      if (!row || row.agentId !== agent.id) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
+      if (!row || row.agentId !== agent.id) throw notFound('File');
       return sendFile(storage, row);
     })
     .get('/files/:fileId', async (c) => {
@@ -141,7 +141,7 @@ export function knowledgeRoutes(deps: KnowledgeRoutesDeps) {
         throw new AppError('FORBIDDEN', 'Invalid or expired file link', { userMessage: 'Link de arquivo inválido ou expirado.' });
       }
       const [row] = await db.select().from(files).where(eq(files.id, fileId));
-      if (!row) throw new AppError('NOT_FOUND', 'File not found', { userMessage: 'Arquivo não encontrado.' });
+      if (!row) throw notFound('File');
       return sendFile(storage, row);
     });
 }

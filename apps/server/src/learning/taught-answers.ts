@@ -8,7 +8,7 @@ import {
 import { and, arrayOverlaps, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { taughtAnswers } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { flatTerms, isParaphrase, questionParts, questionTerms, similarity, type QuestionTerms } from './question-terms';
 
 type Row = typeof taughtAnswers.$inferSelect;
@@ -25,7 +25,7 @@ export interface TaughtCandidate extends TaughtAnswerMatch {
 }
 
 const answerNotFound = () =>
-  new AppError('NOT_FOUND', 'Taught answer not found', { userMessage: 'Resposta ensinada não encontrada.' });
+  notFound('Taught answer');
 
 const toDto = (row: Row): TaughtAnswer => ({
   id: row.id,

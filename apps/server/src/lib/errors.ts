@@ -29,13 +29,27 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Resource') =>
-  new AppError('NOT_FOUND', `${what} not found`, { userMessage: `${translateWhat(what)} não encontrado.` });
+/**
+ * The things a 404 can name, with their pt-BR noun and its gender, so the message agrees
+ * ('Agente não encontrado', 'Conversa não encontrada'). A new noun is added here, or the call does not typecheck.
+ */
+const nouns = {
+  Resource: { pt: 'Recurso', gender: 'm' },
+  Agent: { pt: 'Agente', gender: 'm' },
+  Profile: { pt: 'Perfil', gender: 'm' },
+  File: { pt: 'Arquivo', gender: 'm' },
+  Checkout: { pt: 'Pagamento', gender: 'm' },
+  Conversation: { pt: 'Conversa', gender: 'f' },
+  'Taught answer': { pt: 'Resposta ensinada', gender: 'f' },
+} as const satisfies Record<string, { pt: string; gender: 'm' | 'f' }>;
+export type NotFoundNoun = keyof typeof nouns;
 
-function translateWhat(what: string): string {
-  const known: Record<string, string> = { Resource: 'Recurso', Agent: 'Agente', Profile: 'Perfil', File: 'Arquivo' };
-  return known[what] ?? what;
-}
+export const notFound = (what: NotFoundNoun = 'Resource') => {
+  const noun = nouns[what];
+  return new AppError('NOT_FOUND', `${what} not found`, {
+    userMessage: `${noun.pt} não ${noun.gender === 'f' ? 'encontrada' : 'encontrado'}.`,
+  });
+};
 
 /** The database cannot be reached: 503, try again in a few seconds (the instance reconnects by itself). */
 export const databaseUnavailable = (cause?: unknown) =>

@@ -11,7 +11,7 @@
  * - one deadline covers the whole fetch (DNS, connect, every hop, slow-drip bodies) and the body is capped while
  *   streaming (after decompression, so gzip bombs are cut too).
  *
- * `allowLoopback` is the explicit test-only escape hatch: it lets loopback (and only loopback) addresses through,
+ * `allowLoopbackLinks` is the explicit test-only escape hatch: it lets loopback (and only loopback) addresses through,
  * for every hop (`true`) or for the hops a predicate accepts.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
@@ -48,7 +48,7 @@ export interface FetchPageOptions {
    * TEST-ONLY. Lets loopback addresses (127.0.0.0/8, ::1 and their mapped forms) through — never private,
    * link-local or metadata addresses. `true` applies to every hop; a predicate is asked for each hop's URL.
    */
-  allowLoopback?: boolean | ((url: URL) => boolean);
+  allowLoopbackLinks?: boolean | ((url: URL) => boolean);
   /** Deadline for the whole fetch, redirects and body included. Default 10 s. */
   timeoutMs?: number;
   /** Maximum body size in bytes (after decompression). Default 2 MB. */
@@ -118,17 +118,17 @@ const defaultLookup: HostLookup = async (hostname) => dnsLookup(hostname, { all:
 
 /**
  * Resolves the URL's host and checks every address. Throws BLOCKED_ADDRESS if any address is not public
- * (loopback excepted only when `allowLoopback` says so for this URL), DNS_FAILED if nothing resolves.
+ * (loopback excepted only when `allowLoopbackLinks` says so for this URL), DNS_FAILED if nothing resolves.
  * Does not connect anywhere.
  */
 export async function vetUrl(
   input: string | URL,
-  opts: Pick<FetchPageOptions, 'allowLoopback' | 'lookup'> = {},
+  opts: Pick<FetchPageOptions, 'allowLoopbackLinks' | 'lookup'> = {},
 ): Promise<VettedTarget> {
   const url = parseHttpUrl(input);
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const loopbackOk =
-    typeof opts.allowLoopback === 'function' ? opts.allowLoopback(new URL(url.href)) : opts.allowLoopback === true;
+    typeof opts.allowLoopbackLinks === 'function' ? opts.allowLoopbackLinks(new URL(url.href)) : opts.allowLoopbackLinks === true;
 
   let answers: readonly ResolvedAddress[];
   if (isIP(hostname)) {
