@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { logIn, register, newAccount, seedAccount } from './fixtures';
 
-test('register → log in → Seus dados → token → Sair', async ({ page, context, baseURL, request }) => {
+test('register (signed in at once) → Seus dados → token → Sair', async ({ page, context, baseURL, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const account = newAccount();
 
   await page.goto('/register');
   await register(page, account);
 
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText('Cadastro realizado com sucesso! Faça login para continuar.')).toBeVisible();
-
-  await logIn(page, account);
+  // Sign-up signs you in (issue 15): straight to the dashboard.
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
   await expect(page.getByRole('heading', { name: 'Agentes' })).toBeVisible();
   await expect(page.getByTestId('user-badge')).toContainText(account.name);
@@ -103,4 +100,13 @@ test('legal pages link back home; unknown routes get a friendly 404', async ({ p
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para o início' }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
+});
+
+test('signing up with an e-mail that already has an account says an e-mail was sent, and opens nothing', async ({ page, request, baseURL }) => {
+  const account = await seedAccount(request, baseURL!);
+  await page.goto('/register');
+  await register(page, { ...account, password: 'outra-senha-qualquer' });
+  await expect(page.getByText(`Enviamos um e-mail para ${account.email} com os próximos passos.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
 });

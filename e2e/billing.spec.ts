@@ -9,7 +9,7 @@ async function openPlanPage(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/plan$/);
 }
 
-test('pick Essencial → register → log in → approve in the sandbox → Essencial with 2 agents', async ({ page }) => {
+test('pick Essencial → register (signed in at once) → approve in the sandbox → Essencial with 2 agents', async ({ page }) => {
   const account = newAccount('assinante');
 
   await page.goto('/plans');
@@ -25,10 +25,6 @@ test('pick Essencial → register → log in → approve in the sandbox → Esse
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByText('Plano selecionado: Essencial')).toBeVisible();
   await register(page, account);
-
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText('Plano selecionado: Essencial')).toBeVisible();
-  await logIn(page, account);
 
   // /payment creates the subscription and hands the browser to the (sandbox) checkout.
   await expect(page).toHaveURL(/\/sandbox-checkout\/[0-9a-f]{32}$/);

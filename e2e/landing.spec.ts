@@ -65,10 +65,10 @@ test.describe('desktop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   });
 
-  test("the hero's 'Comece já' goes to the plans; the footer links to the legal pages", async ({ page }) => {
+  test("the hero's 'Comece já' goes to sign-up; the footer links to the legal pages", async ({ page }) => {
     await openLanding(page);
     await page.getByRole('link', { name: 'Comece já' }).click();
-    await expect(page).toHaveURL(/\/plans$/);
+    await expect(page).toHaveURL(/\/register$/);
 
     await page.goBack();
     const footer = page.getByRole('contentinfo');

@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps) {
   app.onError(errorHandler);
 
   const api = app
-    .route('/', authRoutes(auth, config, deps.limits?.auth))
+    .route('/', authRoutes(auth, config, deps.limits?.auth, services.mail))
     .route('/', healthRoutes(config, database, services.responder.mode))
     .route('/', publicConfigRoutes(database.db, config))
     .route('/', accountRoutes(database.db, auth))

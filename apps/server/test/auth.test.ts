@@ -29,9 +29,9 @@ describe('sign-up', () => {
     expect(profile).toMatchObject({ name: 'João Lima', company: 'Ótica Lima', phone: '(21) 99999-0000', plan: 'free' });
   });
 
-  it('does not open a session (the user logs in afterwards)', async () => {
+  it('opens a session: the new account is signed in (issue 15)', async () => {
     const res = await signUp(valid());
-    expect(res.headers.get('set-cookie') ?? '').not.toMatch(/session_token=[^;]/);
+    expect(res.headers.get('set-cookie') ?? '').toMatch(/session_token=[^;]/);
   });
 
   it('rejects passwords shorter than 8 or longer than 128 characters', async () => {

@@ -74,3 +74,41 @@ describe('password reset', () => {
     expect((await resetPassword(token, '123')).status).toBe(400);
   });
 });
+
+describe('sign-up', () => {
+  const body = () => ({ name: 'Rita Lima', email: uniqueEmail(), password: 'senha-forte-123', company: 'Rita Bolos', phone: '(11) 96666-5555' });
+  const signUp = (json: Record<string, unknown>) => ctx.request('/api/auth/sign-up/email', { method: 'POST', json });
+
+  it('signs the new account in: a session cookie and a bearer token that work at once', async () => {
+    const res = await signUp(body());
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as { token: string | null };
+    expect(data.token).toMatch(/.{20,}/);
+    expect(res.headers.get('set-auth-token')).toBeTruthy();
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect((await ctx.request('/api/me', { cookie })).status).toBe(200);
+    expect((await ctx.request('/api/me', { token: data.token! })).status).toBe(200);
+  });
+
+  it("an e-mail that already has an account: no session, no error naming it — its owner is e-mailed how to get in", async () => {
+    const first = body();
+    expect((await signUp(first)).status).toBe(200);
+    const again = await signUp({ ...first, email: first.email.toUpperCase(), password: 'outra-senha-qualquer' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ token: null, user: null, emailSent: true });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(again.headers.get('set-auth-token')).toBeNull();
+    const [mail] = await vi.waitFor(
+      () => {
+        const inbox = smtp.inbox(first.email);
+        expect(inbox.length).toBeGreaterThanOrEqual(1);
+        return inbox;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(mail!.subject).toBe('Você já tem uma conta no Atende');
+    expect(mail!.links).toEqual([`${ctx.config.publicUrl}/login`, `${ctx.config.publicUrl}/forgot-password`]);
+    // The account and its password are untouched.
+    await signIn(ctx, first.email, first.password);
+  });
+});

@@ -41,9 +41,9 @@ export function createAuth({ db, config, logger, extraTrustedOrigins = [], mail 
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // Registration leads to the login page (docs/product.md §2), so sign-up does not open a session. This also
-      // makes Better Auth answer a sign-up for an existing e-mail exactly like a new one (no enumeration).
-      autoSignIn: false,
+      // Sign-up signs you in (issue 15). A sign-up for an e-mail that already has an account is answered by
+      // our route in front (auth/routes.ts): an e-mail to the address, never a session or an error that says so.
+      autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL,
       // The e-mail links to our own page (/reset-password?token=…), which posts the new password to

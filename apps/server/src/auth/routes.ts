@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { AppEnv } from '../http/context';
 import { clientNetwork } from '../http/client-ip';
 import { FailureBackoff, rateLimited, RateLimiter, type BackoffRule, type LimitRule } from '../http/rate-limit';
+import type { Mailer } from '../mail/mailer';
+import { accountLinks, existingAccountMessage } from '../mail/messages';
 import type { Auth } from './auth';
 import { authBodySchemas, validatedAuthRequest } from './validation';
 
@@ -33,7 +35,7 @@ export const ACCOUNT_FAILURES: BackoffRule = { freeFailures: 5, baseLockMs: 30_0
  * Sign-up and profile updates are checked with our schemas first (lengths,
  * pt-BR messages): Better Auth stores whatever it is given.
  */
-export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = authLimitsFrom(config)) {
+export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = authLimitsFrom(config), mail?: Mailer) {
   const failures = new RateLimiter(limits.signInFailures);
   const accounts = new FailureBackoff(limits.accountFailures ?? ACCOUNT_FAILURES);
   const signUps = new RateLimiter(limits.signUps);
@@ -52,9 +54,24 @@ export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = auth
     return res;
   });
 
+  // A new account is signed in at once (cookie and set-auth-token). For an e-mail that already has one, the
+  // address's owner is e-mailed how to sign in or reset the password, and the answer says only that an
+  // e-mail was sent: no session, no error naming the account.
   app.post('/api/auth/sign-up/email', async (c) => {
     signUps.consume(clientNetwork(c, config.trustProxy));
-    return auth.handler(await validatedAuthRequest(c, authBodySchemas.signUp));
+    const request = await validatedAuthRequest(c, authBodySchemas.signUp);
+    const email = String(((await request.clone().json()) as { email?: unknown }).email ?? '').trim().toLowerCase();
+    const res = await auth.handler(request);
+    if (res.status !== 422 || !mail) return res;
+    const { code } = (await res.clone().json().catch(() => ({}))) as { code?: string };
+    if (code !== 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' && code !== 'USER_ALREADY_EXISTS') return res;
+    const links = accountLinks(config.publicUrl);
+    try {
+      await mail.send(existingAccountMessage({ to: email, loginUrl: links.login, forgotPasswordUrl: links.forgotPassword }));
+    } catch (err) {
+      c.get('logger').error({ err }, 'the existing-account e-mail could not be queued');
+    }
+    return c.json({ token: null, user: null, emailSent: true }, 200);
   });
 
   app.post('/api/auth/update-user', async (c) => auth.handler(await validatedAuthRequest(c, authBodySchemas.updateUser)));

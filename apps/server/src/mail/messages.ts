@@ -37,13 +37,13 @@ export function passwordResetMessage(r: Recipient & { resetUrl: string; validFor
   ]);
 }
 
-export function existingAccountMessage(r: Recipient & { resetUrl: string; loginUrl: string; validFor: string }): MailMessage {
+export function existingAccountMessage(r: Recipient & { loginUrl: string; forgotPasswordUrl: string }): MailMessage {
   return compose(r, 'Você já tem uma conta no Atende', [
     'Alguém (talvez você) tentou criar uma conta no Atende com este e-mail, mas você já tem uma conta com ele. Nenhuma conta nova foi criada.',
     { label: 'Entrar com minha senha', url: r.loginUrl },
     'Não lembra a senha? Redefina sua senha aqui:',
-    { label: 'Redefinir minha senha', url: r.resetUrl },
-    `O link para redefinir vale por ${r.validFor}. Se não foi você, ignore este e-mail: nada mudou na sua conta.`,
+    { label: 'Redefinir minha senha', url: r.forgotPasswordUrl },
+    'Se não foi você, ignore este e-mail: nada mudou na sua conta.',
   ]);
 }
 

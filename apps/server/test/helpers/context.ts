@@ -97,7 +97,7 @@ export interface TestUser {
   cookie: string;
 }
 
-/** Signs up and signs in a fresh user; returns its bearer token and session cookie. */
+/** Signs up a fresh user (which signs it in); returns its bearer token and session cookie. */
 export async function createUser(
   ctx: TestContext,
   overrides: Partial<{ name: string; email: string; password: string; company: string; phone: string }> = {},
@@ -112,7 +112,11 @@ export async function createUser(
   };
   const signUp = await ctx.request('/api/auth/sign-up/email', { method: 'POST', json: body });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  return signIn(ctx, body.email, body.password);
+  // Sign-up signs the new account in: its session is the user's.
+  const data = (await signUp.json()) as { token: string | null; user: { id: string } | null };
+  if (!data.token || !data.user) throw new Error(`sign-up did not sign in: ${JSON.stringify(data)}`);
+  const cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return { id: data.user.id, email: body.email, password: body.password, token: data.token, cookie };
 }
 
 export async function signIn(ctx: TestContext, email: string, password: string): Promise<TestUser> {

@@ -63,9 +63,6 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        {intent.showLoginMessage && (
-          <Alert tone="success">Cadastro realizado com sucesso! Faça login para continuar.</Alert>
-        )}
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" name="email" type="email" autoComplete="email" required disabled={busy} />
         <Field label="Senha" name="password" type="password" autoComplete="current-password" required disabled={busy} />

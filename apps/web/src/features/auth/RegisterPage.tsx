@@ -15,6 +15,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const intent = readIntent(location);
   const [error, setError] = useState<string | null>(null);
+  const [emailSentTo, setEmailSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -24,14 +25,18 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const { error: authError } = await authClient.signUp.email(values);
+      const { data, error: authError } = await authClient.signUp.email(values);
       if (authError) {
         setError(authErrorMessage(authError, 'Não foi possível concluir o cadastro. Tente novamente.'));
         return;
       }
-      navigate(`/login${intentQuery({ plan: intent.plan, returnTo: intent.returnTo })}`, {
-        state: { plan: intent.plan, returnTo: intent.returnTo, showLoginMessage: true },
-      });
+      // The new account is signed in. An e-mail that already has an account gets an e-mail instead (never
+      // a session, nor an error that says the account exists).
+      if (!data?.token) {
+        setEmailSentTo(values.email);
+        return;
+      }
+      navigate(intent.returnTo ?? '/dashboard/agents', { replace: true, state: { plan: intent.plan } });
     } catch {
       setError('Não foi possível concluir o cadastro. Tente novamente.');
     }
@@ -52,6 +57,11 @@ export default function RegisterPage() {
         )
       }
     >
+      {emailSentTo ? (
+        <Alert tone="success">
+          Enviamos um e-mail para {emailSentTo} com os próximos passos. Confira sua caixa de entrada (e a pasta de spam).
+        </Alert>
+      ) : (
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Nome completo" autoComplete="name" required disabled={busy} error={errors.name?.message} {...register('name')} />
@@ -83,6 +93,7 @@ export default function RegisterPage() {
           .
         </p>
       </form>
+      )}
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link
           to={`/login${intentQuery(intent)}`}

@@ -5,7 +5,6 @@ import type { Location } from 'react-router';
 export interface AuthIntent {
   plan?: string;
   returnTo?: string;
-  showLoginMessage?: boolean;
 }
 
 export function readIntent(location: Location): AuthIntent {
@@ -16,7 +15,6 @@ export function readIntent(location: Location): AuthIntent {
   return {
     plan: plan || undefined,
     returnTo: rawReturn ? safeReturnTo(rawReturn) : undefined,
-    showLoginMessage: state.showLoginMessage === true,
   };
 }
 

@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/Button';
 
 const promises = ['Comece grátis, sem cartão', 'Pronto em minutos', 'Cancele quando quiser'];
 
-/** docs/product.md §2 hero: 'Crie seu Agente de IA em minutos' and 'Comece já' → /plans. */
+/** docs/product.md §2 hero: 'Crie seu Agente de IA em minutos' and 'Comece já' → sign-up (issue 15: the plan can be chosen later). */
 export function Hero({ onTryAgent }: { onTryAgent?: (trigger: HTMLElement) => void }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white" aria-labelledby="hero-title">
@@ -22,7 +22,7 @@ export function Hero({ onTryAgent }: { onTryAgent?: (trigger: HTMLElement) => vo
             qualquer hora — por link, no seu site e no WhatsApp.
           </p>
           <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center lg:justify-start">
-            <Link to="/plans" className={buttonClass('primary', 'px-6 py-3 text-base')}>
+            <Link to="/register" className={buttonClass('primary', 'px-6 py-3 text-base')}>
               Comece já <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
             {onTryAgent && (
