@@ -6,6 +6,8 @@ import { appearanceRoutes } from './appearance/routes';
 import { webLimitsRoutes } from './channels/web/limits-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes, type AuthLimits } from './auth/routes';
+import { cancelIfSubscribed } from './billing/cancel-subscription';
+import { createBillingProvider } from './billing/context';
 import { billingRoutes } from './billing/routes';
 import { conversationRoutes } from './chat/routes';
 import { playgroundRoutes } from './channels/web/playground-routes';
@@ -58,7 +60,19 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes(auth, config, deps.limits?.auth, services.mail))
     .route('/', healthRoutes(config, database, services.responder.mode))
     .route('/', publicConfigRoutes(database.db, config))
-    .route('/', accountRoutes(database.db, auth))
+    .route(
+      '/',
+      accountRoutes({
+        db: database.db,
+        auth,
+        storage: services.storage,
+        mail: services.mail,
+        publicUrl: config.publicUrl,
+        logger,
+        cancelSubscription: (userId) =>
+          cancelIfSubscribed({ db: database.db, provider: createBillingProvider(config, database.db), publicUrl: config.publicUrl, logger }, userId),
+      }),
+    )
     .route('/', agentRoutes(database.db, auth, config, services.storage))
     .route('/', conversationRoutes(database.db, auth))
     .route(

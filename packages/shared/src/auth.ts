@@ -39,3 +39,27 @@ export const meSchema = z.object({
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * A Brazilian phone number as people write it ('(11) 98888-7777', '+55 11 3333-4444', '11988887777'): area code
+ * (11–99) and 8 digits, or 9 starting with 9 (mobiles), optionally after the country code 55.
+ */
+export function isBrazilianPhone(value: string): boolean {
+  if (!/^[\d\s()+.-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
+  return /^[1-9][1-9](?:9\d{8}|[2-8]\d{7})$/.test(digits);
+}
+
+/** PATCH /api/me: the profile 'Seus dados' edits (every field optional; at least one). */
+export const profileUpdateSchema = z
+  .object({
+    name: signUpSchema.shape.name.optional(),
+    company: signUpSchema.shape.company.optional(),
+    phone: signUpSchema.shape.phone.refine(isBrazilianPhone, 'Telefone inválido: use DDD e número, por exemplo (11) 98888-7777').optional(),
+  })
+  .refine((v) => v.name !== undefined || v.company !== undefined || v.phone !== undefined, 'Nada para alterar');
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** DELETE /api/me: the account's password confirms the deletion. */
+export const accountDeletionSchema = z.object({ password: z.string().min(1, 'Informe sua senha para confirmar').max(PASSWORD_MAX) });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -37,3 +37,10 @@ export async function cancelSubscription(ctx: BillingContext, userId: string): P
     });
   }
 }
+
+/** Cancels the account's subscription when it has one (account deletion); false when there was none. */
+export async function cancelIfSubscribed(ctx: BillingContext, userId: string): Promise<boolean> {
+  if (!(await currentSubscription(ctx.db, userId))) return false;
+  await cancelSubscription(ctx, userId);
+  return true;
+}

@@ -99,6 +99,9 @@ function bodyFor(op: Operation): RequestInit['body'] | undefined {
   }
   const bodies: Record<string, unknown> = {
     'POST /api/agents': { name: 'Agente novo do B' },
+    'PATCH /api/me': { company: 'Empresa do B' },
+    // A wrong password: the matrix must not delete B's account (the deletion itself is tested in account.test.ts).
+    'DELETE /api/me': { password: 'senha-errada-da-matriz' },
     'PATCH /api/agents/{id}': { name: 'Renomeado por outra conta', active: false, systemMessage: 'Responda só em inglês.' },
     'PUT /api/agents/{id}/knowledge': { companyName: 'Outra empresa', about: 'Texto de outra conta.', links: '' },
     'PUT /api/agents/{id}/whatsapp': { metaToken: b.whatsapp.metaToken, phoneNumberId: b.whatsapp.phoneNumberId },

@@ -1,0 +1,112 @@
+/**
+ * 'Seus dados' (issue 15): the profile is editable (PATCH /api/me), and the account can be deleted with its
+ * password (DELETE /api/me) — the subscription cancelled with Mercado Pago, nothing of the account left in the
+ * database or in the file storage, and a confirmation e-mailed.
+ */
+import { sql } from 'drizzle-orm';
+import type { Me } from '@atende/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes/mercadopago';
+import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes/smtp';
+import { chatOutput, createAgent } from './helpers/agents';
+import { createTestContext, createUser, signIn, type TestContext, type TestUser } from './helpers/context';
+import { upload, waitForIngestion } from './helpers/knowledge';
+
+let smtp: FakeSmtp;
+let mp: FakeMercadoPago;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  [smtp, mp] = await Promise.all([startFakeSmtp(), startFakeMercadoPago()]);
+  ctx = await createTestContext({ jobs: true, env: { SMTP_URL: smtp.url, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_API_URL: mp.url } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all([smtp?.close(), mp?.close()]);
+});
+
+const patchMe = (user: TestUser, json: unknown) => ctx.request('/api/me', { method: 'PATCH', token: user.token, json });
+const deleteMe = (user: TestUser, json: unknown) => ctx.request('/api/me', { method: 'DELETE', token: user.token, json });
+
+/** Every row of every table of the app's schema whose text mentions `needle`. */
+async function rowsMentioning(needle: string): Promise<string[]> {
+  const tables = (await ctx.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: Array<{ tablename: string }> };
+  const found: string[] = [];
+  for (const { tablename } of tables.rows) {
+    const res = (await ctx.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(tablename)} t where t::text like ${`%${needle}%`}`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    if (res.rows[0]!.n > 0) found.push(`${tablename}: ${res.rows[0]!.n}`);
+  }
+  return found;
+}
+
+describe('PATCH /api/me', () => {
+  it('changes name, company and phone; a bad phone or an empty change is refused in pt-BR', async () => {
+    const user = await createUser(ctx);
+    const res = await patchMe(user, { name: 'Maria S. Souza', company: 'Padaria Nova', phone: '(21) 99999-1234' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Maria S. Souza', company: 'Padaria Nova', phone: '(21) 99999-1234' });
+    expect(await (await ctx.request('/api/me', { token: user.token })).json()).toMatchObject({ name: 'Maria S. Souza', company: 'Padaria Nova' });
+    const badPhone = await patchMe(user, { phone: '1234' });
+    expect(badPhone.status).toBe(400);
+    expect(await badPhone.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { phone: [expect.stringMatching(/^Telefone inválido/)] } } });
+    expect((await patchMe(user, {})).status).toBe(400);
+    expect((await patchMe(user, { name: 'x'.repeat(121) })).status).toBe(400);
+    expect((await ctx.request('/api/me', { method: 'PATCH', json: { name: 'Sem sessão' } })).status).toBe(401);
+    expect(((await (await ctx.request('/api/me', { token: user.token })).json()) as Me).phone).toBe('(21) 99999-1234');
+  });
+});
+
+describe('DELETE /api/me', () => {
+  it('refuses a wrong password and changes nothing', async () => {
+    const user = await createUser(ctx);
+    const res = await deleteMe(user, { password: 'senha-errada' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', userMessage: 'Senha incorreta.' } });
+    expect((await ctx.request('/api/me', { token: user.token })).status).toBe(200);
+  });
+
+  it('cancels the subscription and leaves nothing of the account in the database or the storage', async () => {
+    const user = await createUser(ctx);
+    const otherSession = await signIn(ctx, user.email, user.password);
+    // A paid subscription with Mercado Pago.
+    const started = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan: 'pro' } });
+    const preapprovalId = new URL(((await started.json()) as { init_point: string }).init_point).searchParams.get('preapproval_id')!;
+    mp.setStatus(preapprovalId, 'authorized');
+    expect((await ctx.request('/api/billing/confirm', { method: 'POST', token: user.token, json: { preapproval_id: preapprovalId } })).status).toBe(200);
+    // An agent with an uploaded file, a conversation and a taught answer.
+    const agent = await createAgent(ctx, user, 'Loja que vai fechar');
+    expect((await upload(ctx, user, agent.id, [{ name: 'horarios.txt', bytes: 'Abrimos aos sábados das 8h às 12h.' }])).status).toBe(201);
+    const [file] = await waitForIngestion(ctx, user, agent.id);
+    expect(file!.status).toBe('ready');
+    await chatOutput(ctx, agent.webhookId, 'Vocês abrem no sábado?');
+    await ctx.request(`/api/agents/${agent.id}/answers`, { method: 'POST', token: user.token, json: { question: 'Tem estacionamento?', answer: 'Sim, gratuito.' } });
+    const storedKeys = async () => (await ctx.database.db.execute(sql`select path from files where agent_id = ${agent.id}`)) as unknown as { rows: Array<{ path: string }> };
+    const [{ path: key }] = (await storedKeys()).rows as [{ path: string }];
+    expect(await ctx.services.storage.get(key)).toBeTruthy();
+    expect(await rowsMentioning(user.id)).not.toEqual([]);
+
+    const res = await deleteMe(user, { password: user.password });
+    expect(res.status).toBe(204);
+
+    expect(mp.requests.some((r) => r.method === 'PUT' && r.path === `/preapproval/${preapprovalId}`)).toBe(true);
+    expect(await rowsMentioning(user.id)).toEqual([]);
+    expect(await rowsMentioning(agent.id)).toEqual([]);
+    expect(await rowsMentioning(user.email)).toEqual([]);
+    await expect(ctx.services.storage.get(key)).rejects.toThrow();
+    for (const session of [user, otherSession]) expect((await ctx.request('/api/me', { token: session.token })).status).toBe(401);
+    expect((await ctx.request('/api/auth/sign-in/email', { method: 'POST', json: { email: user.email, password: user.password } })).status).toBe(401);
+
+    const [mail] = await vi.waitFor(
+      () => {
+        const inbox = smtp.inbox(user.email);
+        expect(inbox.length).toBeGreaterThanOrEqual(1);
+        return inbox;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(mail!.subject).toBe('Sua conta no Atende foi excluída');
+    expect(mail!.text).toContain('Sua assinatura foi cancelada no Mercado Pago');
+  });
+});
