@@ -167,5 +167,5 @@ describe('sign-in throttling', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000); // a context of its own (a fresh database): slow on a busy machine
 });

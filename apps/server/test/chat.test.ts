@@ -253,5 +253,5 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000); // a context of its own (a fresh database): slow on a busy machine
 });
