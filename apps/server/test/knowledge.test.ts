@@ -3,11 +3,15 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
 import { passages } from '../src/db/schema';
 import { LocalDiskStorage } from '../src/files/storage';
+import { replaceLinkPassages, type LinkPage } from '../src/knowledge/passages';
+import { preparePassages } from '../src/knowledge/prepare';
+import { lexicalSearch } from '../src/knowledge/retrieval';
+import { splitText } from '../src/knowledge/split';
 import { chatOutput, createAgent, createUserWithAgent } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 import { listFiles, upload, waitForIngestion } from './helpers/knowledge';
@@ -256,6 +260,53 @@ describe('knowledge base links', () => {
       const answer = await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?');
       expect(answer).toContain('Sobre a Aurora');
       expect(answer).not.toContain('menu');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('re-indexing links', () => {
+  it('swaps the passages atomically: retrieval finds the page before, during and after, never twice', async () => {
+    const ctx = await createTestContext();
+    try {
+      const { user, agent } = await createUserWithAgent(ctx);
+      const deps = { db: ctx.database.db, vectors: ctx.services.vectors };
+      const url = 'https://aurora.example/sobre';
+      const page = (text: string): LinkPage => ({
+        source: { agentId: agent.id, userId: user.id, sourceType: 'link', sourceId: url, sourceName: `Sobre a Aurora (${url})` },
+        batches: [...preparePassages(splitText(text))],
+      });
+      const found = async () => (await lexicalSearch(ctx.database.db, agent.id, 'Qual o endereço da loja?')).map((p) => p.content).join('\n');
+      const linkRows = async () => ctx.database.db.select().from(passages).where(and(eq(passages.agentId, agent.id), eq(passages.sourceType, 'link')));
+
+      await replaceLinkPassages(deps, agent.id, [page('Nossa loja fica na Rua das Flores, 123.')], null);
+      expect(await found()).toContain('Rua das Flores');
+
+      // The page is read again; the embeddings provider is slow. Retrieval must keep the old page meanwhile.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let embedding!: () => void;
+      const started = new Promise<void>((resolve) => (embedding = resolve));
+      const reindex = replaceLinkPassages(deps, agent.id, [page('Nossa loja fica na Avenida Brasil, 500.')], async (contents) => {
+        embedding();
+        await gate;
+        return contents.map(() => [0.1, 0.2, 0.3]);
+      });
+      await started;
+      expect(await found()).toContain('Rua das Flores');
+      expect(await linkRows()).toHaveLength(1);
+      release();
+      expect(await reindex).toBe(1);
+
+      const after = await found();
+      expect(after).toContain('Avenida Brasil');
+      expect(after).not.toContain('Rua das Flores');
+      expect(await linkRows()).toHaveLength(1);
+
+      // A link that cannot be read any more is dropped, in the same single step.
+      await replaceLinkPassages(deps, agent.id, [], null);
+      expect(await linkRows()).toHaveLength(0);
     } finally {
       await ctx.close();
     }

@@ -9,7 +9,7 @@ import type { Embedder } from './embedder';
 import { extractLinks } from './links/extract';
 import { fetchPageText, LinkFetchError } from './links/fetch-page';
 import { ParseError, readPassages, type FileKind } from './parsers';
-import { backfillLexemes, deleteSourcePassages, storePassages, type EmbedPassages } from './passages';
+import { backfillLexemes, deleteSourcePassages, replaceLinkPassages, storePassages, type EmbedPassages, type LinkPage } from './passages';
 import { preparePassages } from './prepare';
 import { splitText } from './split';
 import type { VectorIndex } from './vectors';
@@ -112,22 +112,20 @@ export function createIngestion(deps: IngestionDeps) {
         problems.push(`${url}: ${err instanceof LinkFetchError ? err.userMessage : 'não foi possível ler a página'}`);
       }
     }
-    await db.delete(passages).where(and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link')));
-    for (const page of fetched) {
-      await storePassages(
-        deps,
-        {
+    const pages = fetched.map(
+      (page): LinkPage => ({
+        source: {
           agentId,
           userId: kb.userId,
           sourceType: 'link',
           sourceId: page.url,
           sourceName: page.title ? `${page.title} (${page.url})` : page.url,
         },
-        preparePassages(splitText(page.text)),
-        embedder(),
-        { replace: false },
-      );
-    }
+        batches: [...preparePassages(splitText(page.text))],
+      }),
+    );
+    // New passages in, old ones out, in one transaction: retrieval never loses the links while they are re-read.
+    await replaceLinkPassages(deps, agentId, pages, embedder());
     await embedKnowledgeBase(agentId);
     await db
       .update(knowledgeBases)

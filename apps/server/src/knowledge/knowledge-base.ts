@@ -1,8 +1,8 @@
 import { COMPANY_NAME_MAX, type KnowledgeBase, type KnowledgeBaseInput } from '@atende/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agents, knowledgeBases, passages, profiles } from '../db/schema';
-import { writePassages } from './passages';
+import { agents, knowledgeBases, profiles } from '../db/schema';
+import { replaceKnowledgeBasePassages } from './passages';
 import { preparePassages } from './prepare';
 import { splitText } from './split';
 
@@ -55,14 +55,8 @@ export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId
       .insert(knowledgeBases)
       .values({ ...owner, ...input, updatedAt: now })
       .onConflictDoUpdate({ target: knowledgeBases.agentId, set: { ...input, updatedAt: now } });
-    await tx
-      .delete(passages)
-      .where(and(eq(passages.agentId, owner.agentId), eq(passages.sourceType, 'knowledge_base')));
     const source = { ...owner, sourceType: 'knowledge_base', sourceId: null, sourceName: KNOWLEDGE_SOURCE_NAME } as const;
-    let position = 0;
-    for (const batch of preparePassages(splitText(knowledgeText(input)))) {
-      position += (await writePassages(tx, source, batch, position)).length;
-    }
+    await replaceKnowledgeBasePassages(tx, source, preparePassages(splitText(knowledgeText(input))));
   });
   return getKnowledgeBase(db, owner.agentId);
 }

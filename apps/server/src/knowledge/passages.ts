@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { copyIn, type Db, type Executor } from '../db/client';
 import { CopyWriter } from '../db/copy-format';
@@ -7,6 +7,12 @@ import type { Logger } from '../logger';
 import { tsvectorFields, type PreparedPassages } from './prepare';
 import { toTsvector } from './text-search';
 import type { VectorIndex } from './vectors';
+
+/**
+ * The only module that writes or deletes passages (a deleted agent's go by cascade). Every source has one
+ * replace operation: the knowledge base text (inside the save's transaction), a file (batch by batch as it is
+ * parsed), the links of a knowledge base (swapped atomically), plus the deletion of one file's passages.
+ */
 
 /** Passages analysed per statement by the start-up backfill. */
 const BACKFILL_BATCH = 500;
@@ -26,10 +32,67 @@ export async function deleteSourcePassages(db: Executor, sourceType: 'file' | 'l
 }
 
 /**
+ * Replaces the knowledge base text's passages of an agent, inside the caller's transaction (the save of the text),
+ * so retrieval sees either the old text or the new one.
+ */
+export async function replaceKnowledgeBasePassages(
+  tx: Executor,
+  source: PassageSource & { sourceType: 'knowledge_base' },
+  batches: Iterable<PreparedPassages>,
+): Promise<number> {
+  await tx.delete(passages).where(and(eq(passages.agentId, source.agentId), eq(passages.sourceType, 'knowledge_base')));
+  let position = 0;
+  for (const batch of batches) position += (await writePassages(tx, source, batch, position)).length;
+  return position;
+}
+
+/** One page read from a knowledge base link, split and analysed. */
+export interface LinkPage {
+  source: PassageSource & { sourceType: 'link'; sourceId: string };
+  batches: PreparedPassages[];
+}
+
+/**
+ * Swaps the link passages of an agent for `pages`: the embeddings are computed first (the slow, failing part),
+ * then one transaction writes the new passages and deletes the old ones. Retrieval sees the old pages until the
+ * commit and the new ones after it — never none (a link that could not be read this time is dropped). Returns the
+ * number of passages written.
+ */
+export async function replaceLinkPassages(
+  deps: { db: Db; vectors: VectorIndex },
+  agentId: string,
+  pages: LinkPage[],
+  embed: EmbedPassages,
+): Promise<number> {
+  const embedded: Array<{ page: LinkPage; batch: PreparedPassages; embeddings: number[][] | null }> = [];
+  for (const page of pages) {
+    for (const batch of page.batches) embedded.push({ page, batch, embeddings: embed ? await embed(batch.contents) : null });
+  }
+  return deps.db.transaction(async (tx) => {
+    const kept: string[] = [];
+    const positions = new Map<LinkPage, number>();
+    for (const { page, batch, embeddings } of embedded) {
+      const written = await writePassages(tx, page.source, batch, positions.get(page) ?? 0);
+      positions.set(page, (positions.get(page) ?? 0) + written.length);
+      kept.push(...written);
+      if (embeddings) {
+        await deps.vectors.insert(
+          tx,
+          written.map((id, j) => ({ passageId: id, agentId, embedding: embeddings[j]! })),
+        );
+      }
+    }
+    const old = and(eq(passages.agentId, agentId), eq(passages.sourceType, 'link'));
+    await tx.delete(passages).where(kept.length ? and(old, notInArray(passages.id, kept)) : old);
+    return kept.length;
+  });
+}
+
+/**
  * Writes one batch of a source's passages (binary COPY) from `firstPosition` on and returns their ids: UUIDv7,
  * time-ordered, so the rows of an upload land at the end of the primary key's btree instead of all over it.
  */
-export async function writePassages(db: Executor, source: PassageSource, batch: PreparedPassages, firstPosition = 0): Promise<string[]> {
+async function writePassages(db: Executor, source: PassageSource, batch: PreparedPassages, firstPosition = 0): Promise<string[]> {
   const ids = batch.contents.map(() => uuidv7());
   const rows = new CopyWriter(batch.tsvectors.length + batch.contents.length * 1200);
   const tsvectors = tsvectorFields(batch);
@@ -54,7 +117,7 @@ export async function writePassages(db: Executor, source: PassageSource, batch: 
 export type EmbedPassages = ((contents: string[]) => Promise<number[][]>) | null;
 
 /**
- * Replaces the passages of one file or link, batch by batch as they come (from a parse worker, which
+ * Replaces the passages of one file, batch by batch as they come (from a parse worker, which
  * splits and analyses while the previous batch is written), embedding each batch first when `embed` is
  * given. The old passages are deleted first and every batch is written in its own short transaction: on
  * PGlite one long transaction would stall every chat turn while a big spreadsheet is indexed. A retry
@@ -63,22 +126,19 @@ export type EmbedPassages = ((contents: string[]) => Promise<number[][]>) | null
  */
 export async function storePassages(
   deps: { db: Db; vectors: VectorIndex },
-  source: PassageSource & { sourceType: 'file' | 'link'; sourceId: string },
+  source: PassageSource & { sourceType: 'file'; sourceId: string },
   batches: Iterable<PreparedPassages> | AsyncIterable<PreparedPassages>,
   embed: EmbedPassages,
-  options: { replace: boolean } = { replace: true },
 ): Promise<number | null> {
   const { db, vectors } = deps;
-  if (options.replace) await deleteSourcePassages(db, source.sourceType, source.sourceId);
+  await deleteSourcePassages(db, source.sourceType, source.sourceId);
   let stored = 0;
   for await (const batch of batches) {
     const embeddings = embed ? await embed(batch.contents) : null;
     const ids = await db.transaction(async (tx) => {
-      if (source.sourceType === 'file') {
-        // Lock the file row: a file deleted while it was being indexed must not get orphan passages.
-        const [file] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
-        if (!file) return null;
-      }
+      // Lock the file row: a file deleted while it was being indexed must not get orphan passages.
+      const [file] = await tx.select({ id: files.id }).from(files).where(eq(files.id, source.sourceId)).for('update');
+      if (!file) return null;
       const written = await writePassages(tx, source, batch, stored);
       if (embeddings) {
         await vectors.insert(
