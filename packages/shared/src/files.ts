@@ -1,7 +1,10 @@
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from './document-kinds';
+
 /** File upload rules (docs/product.md §5, §9), shared by the upload form and the server. */
 export const MAX_FILE_BYTES = 52_428_800;
-export const ALLOWED_EXTENSIONS = ['pdf', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx'] as const;
-export type FileExtension = (typeof ALLOWED_EXTENSIONS)[number];
+/** The accepted extensions: the document kinds' registry (document-kinds.ts). */
+export const ALLOWED_EXTENSIONS: readonly DocumentKind[] = DOCUMENT_KINDS;
+export type FileExtension = DocumentKind;
 export const SIGNED_URL_TTL_SECONDS = 31_536_000;
 export const MAX_FILES_PER_UPLOAD = 10;
 /** Longest original file name accepted (the usual file-system limit). */
@@ -23,7 +26,7 @@ export function extensionOf(filename: string): string {
 }
 
 export function isAllowedFile(filename: string): boolean {
-  return (ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
+  return isDocumentKind(extensionOf(filename));
 }
 
 /** docs/product.md §5: the whole selection is refused when any file has another extension. */

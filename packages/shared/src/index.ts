@@ -10,6 +10,7 @@ export * from './workflow';
 export * from './calculator';
 export * from './links';
 export * from './quota';
+export * from './document-kinds';
 export * from './files';
 export * from './knowledge';
 export * from './billing';

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { knowledgeBaseInputSchema, knowledgeBaseSchema, knowledgeFileListSchema, MAX_FILE_BYTES, uploadedFilesSchema } from '@atende/shared';
+import { DOCUMENT_KINDS, knowledgeBaseInputSchema, knowledgeBaseSchema, knowledgeFileListSchema, MAX_FILE_BYTES, uploadedFilesSchema } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { getOwnedAgent } from '../agents/service';
@@ -73,7 +73,7 @@ export function knowledgeRoutes(deps: KnowledgeRoutesDeps) {
     method: 'post',
     path: '/api/agents/{id}/files',
     tags: ['knowledge'],
-    summary: 'Upload files (multipart field "files"; pdf, txt, csv, doc, docx, xls, xlsx; 50 MB each)',
+    summary: `Upload files (multipart field "files"; ${DOCUMENT_KINDS.join(', ')}; 50 MB each)`,
     security: sessionSecurity,
     request: {
       params: IdParams,

@@ -1,4 +1,4 @@
-import { ALLOWED_EXTENSIONS } from '@atende/shared';
+import { documentKindsLabel, documentKinds, isDocumentKind } from '@atende/shared';
 import { messages } from './errors';
 import { isOle, oleHasStream, readOleDirectory } from './ole';
 import { bomEncoding, isValidUtf8 } from './text';
@@ -14,17 +14,9 @@ export interface DetectInput {
   declaredMime?: string;
 }
 
-const LABEL: Record<FileKind, string> = {
-  pdf: 'um PDF',
-  docx: 'um documento do Word (DOCX)',
-  doc: 'um documento do Word (DOC)',
-  xlsx: 'uma planilha do Excel (XLSX)',
-  xls: 'uma planilha do Excel (XLS)',
-  csv: 'um arquivo CSV (texto)',
-  txt: 'um arquivo de texto',
-};
-/** "válido"/"válida" agreeing with the noun above. */
-const VALID = (kind: FileKind) => (kind === 'xlsx' || kind === 'xls' ? 'válida' : 'válido');
+const LABEL = (kind: FileKind): string => documentKinds[kind].described;
+/** "válido"/"válida" agreeing with the kind's noun. */
+const VALID = (kind: FileKind) => (documentKinds[kind].feminine ? 'válida' : 'válido');
 
 /** What the bytes actually are, as far as a cheap look can tell. */
 type Sniffed = FileKind | 'zip' | 'ole' | 'ole-encrypted' | 'png' | 'jpeg' | 'gif' | 'exe' | 'elf' | 'binary';
@@ -45,20 +37,20 @@ export function fileExtension(filename: string): string {
 export function detectFileType({ bytes, filename }: DetectInput): DetectResult {
   const ext = fileExtension(filename);
   const name = JSON.stringify(filename.split(/[\\/]/).pop() ?? filename).slice(1, -1);
-  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(ext)) {
+  if (!isDocumentKind(ext)) {
     return {
       ok: false,
-      reason: `Tipo de arquivo não suportado: "${name}". Envie arquivos PDF, TXT, CSV, DOC, DOCX, XLS ou XLSX.`,
+      reason: `Tipo de arquivo não suportado: "${name}". Envie arquivos ${documentKindsLabel('ou')}.`,
     };
   }
-  const kind = ext as FileKind;
+  const kind: FileKind = ext;
   if (bytes.length === 0) return { ok: false, reason: `O arquivo "${name}" está vazio.` };
 
   const actual = sniff(bytes, kind);
   if (actual === kind) return { ok: true, kind, mime: MIME_BY_KIND[kind] };
   if (actual === 'ole-encrypted') return { ok: false, reason: `"${name}": ${messages.encrypted}` };
 
-  const base = `O conteúdo de "${name}" não é ${LABEL[kind]} ${VALID(kind)}.`;
+  const base = `O conteúdo de "${name}" não é ${LABEL(kind)} ${VALID(kind)}.`;
   const hint = hintFor(actual);
   return { ok: false, reason: hint ? `${base} ${hint}` : base };
 }
@@ -70,7 +62,7 @@ function hintFor(actual: Sniffed): string | null {
     case 'doc':
     case 'xlsx':
     case 'xls':
-      return `Ele parece ser ${LABEL[actual]}: corrija a extensão para .${actual} e envie novamente.`;
+      return `Ele parece ser ${LABEL(actual)}: corrija a extensão para .${actual} e envie novamente.`;
     case 'png':
     case 'jpeg':
     case 'gif':

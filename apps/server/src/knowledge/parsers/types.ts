@@ -1,18 +1,13 @@
-import { type FileExtension } from '@atende/shared';
+import { documentKinds, type DocumentKind } from '@atende/shared';
 
-/** The file kinds the knowledge base accepts (docs/product.md §2 'Enviar Arquivos'): the extensions the upload form allows. */
-export type FileKind = FileExtension;
+/** The file kinds the knowledge base accepts: the registry in packages/shared (document-kinds.ts). */
+export type FileKind = DocumentKind;
 
-/** The stored mime type of each kind (CSV is always stored as text/csv). */
-export const MIME_BY_KIND: Record<FileKind, string> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+/** The stored mime type of each kind (CSV is always stored as text/csv), from the registry. */
+export const MIME_BY_KIND = Object.fromEntries(Object.entries(documentKinds).map(([kind, { mime }]) => [kind, mime])) as Record<
+  FileKind,
+  string
+>;
 
 export interface Sheet {
   name: string;

@@ -1,4 +1,4 @@
-import { ALLOWED_EXTENSIONS } from '@atende/shared';
+import { DOCUMENT_ACCEPT, documentKindsLabel } from '@atende/shared';
 import { Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Alert } from '../../components/ui/Alert';
@@ -11,10 +11,9 @@ import { formatBytes } from './format';
 import { selectionError } from './selection';
 
 const UPLOAD_FALLBACK = 'Falha ao enviar arquivos. Por favor, tente novamente.';
-const upper = ALLOWED_EXTENSIONS.map((extension) => extension.toUpperCase());
-/** 'PDF, TXT, CSV, DOC, DOCX, XLS e XLSX' */
-const EXTENSIONS_LABEL = `${upper.slice(0, -1).join(', ')} e ${upper[upper.length - 1]}`;
-const ACCEPT = ALLOWED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+/** 'PDF, TXT, CSV, DOC, DOCX, XLS e XLSX', from the document kinds' registry. */
+const EXTENSIONS_LABEL = documentKindsLabel();
+const ACCEPT = DOCUMENT_ACCEPT;
 
 interface PendingUpload {
   id: number;
