@@ -45,3 +45,49 @@ test("'Esqueci minha senha': the e-mailed link sets a new password, and it signs
   await logIn(page, { email: account.email, password: 'nova-senha-do-cafe' });
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
 });
+
+test("'Seus dados': edit the profile, change the password, then delete the account for good", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const account = await seedAccount(request, baseURL!);
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+  await page.goto('/dashboard/profile');
+
+  // No internal ids on screen.
+  const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+  await expect(page.getByLabel('Nome completo')).toHaveValue(account.name);
+  expect(await page.content()).not.toContain(me.id);
+
+  await page.getByLabel('Telefone').fill('123');
+  await page.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(page.getByText(/^Telefone inválido/)).toBeVisible();
+  await page.getByLabel('Empresa').fill('Café da Carla & Filhos');
+  await page.getByLabel('Telefone').fill('(21) 99999-1234');
+  await page.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(page.getByText('Dados salvos!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Empresa')).toHaveValue('Café da Carla & Filhos');
+
+  await page.getByLabel('Senha atual').fill('senha-errada-123');
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-do-cafe');
+  await page.getByLabel('Confirme a nova senha').fill('senha-nova-do-cafe');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha atual incorreta')).toBeVisible();
+  await page.getByLabel('Senha atual').fill(account.password);
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada! As outras sessões foram encerradas.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Excluir conta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir conta' });
+  await dialog.getByLabel('Sua senha').fill(account.password);
+  await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+  await expect(dialog.getByText('Senha incorreta.')).toBeVisible();
+  await dialog.getByLabel('Sua senha').fill('senha-nova-do-cafe');
+  await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Sua conta foi excluída. Enviamos uma confirmação por e-mail.')).toBeVisible();
+
+  await logIn(page, { email: account.email, password: 'senha-nova-do-cafe' });
+  await expect(page.getByText('Email ou senha inválidos')).toBeVisible();
+});

@@ -17,8 +17,8 @@ test('register (signed in at once) → Seus dados → token → Sair', async ({ 
   await page.getByRole('menuitem', { name: 'Seus dados' }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByText(account.email)).toBeVisible();
-  await expect(page.getByText(account.company)).toBeVisible();
-  await expect(page.getByText(account.phone)).toBeVisible();
+  await expect(page.getByLabel('Empresa')).toHaveValue(account.company);
+  await expect(page.getByLabel('Telefone')).toHaveValue(account.phone);
 
   await page.getByRole('button', { name: 'Gerar Token' }).click();
   const tokenField = page.getByLabel('Seu token');

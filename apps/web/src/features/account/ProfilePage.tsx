@@ -9,24 +9,17 @@ import { userMessageOf } from '../../lib/api';
 import { useCopy } from '../../lib/useCopy';
 import { authClient } from '../auth';
 import { useMe } from './api';
+import { DeleteAccount } from './DeleteAccount';
+import { PasswordForm } from './PasswordForm';
+import { ProfileForm } from './ProfileForm';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 export default function ProfilePage() {
   const me = useMe();
-  const rows: Array<[string, string | null | undefined]> = me.data
-    ? [
-        ['ID', me.data.id],
-        ['Nome completo', me.data.name],
-        ['E-mail', me.data.email],
-        ['Empresa', me.data.company],
-        ['Telefone', me.data.phone],
-        ['Data de cadastro', me.data.createdAt ? dateFormat.format(new Date(me.data.createdAt)) : null],
-      ]
-    : [];
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Seus dados" description="Informações da sua conta e acesso à API." />
+      <PageHeader title="Seus dados" description="Informações da sua conta, senha e acesso à API." />
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="profile-heading">
         <h2 id="profile-heading" className="text-base font-semibold text-slate-900">
           Perfil
@@ -41,18 +34,21 @@ export default function ProfilePage() {
             {userMessageOf(me.error)}
           </Alert>
         )}
-        {me.data && (
-          <dl className="mt-4 divide-y divide-slate-100">
-            {rows.map(([label, value]) => (
-              <div key={label} className="grid grid-cols-1 gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-                <dt className="text-sm font-medium text-slate-500">{label}</dt>
-                <dd className="break-all text-sm text-slate-900 sm:col-span-2">{value?.trim() ? value : '-'}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {me.data && <ProfileForm me={me.data} registeredAt={me.data.createdAt ? dateFormat.format(new Date(me.data.createdAt)) : '-'} />}
+      </section>
+      <section className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="password-heading">
+        <h2 id="password-heading" className="text-base font-semibold text-slate-900">
+          Alterar senha
+        </h2>
+        <PasswordForm />
       </section>
       <ApiTokenSection />
+      <section className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200" aria-labelledby="delete-heading">
+        <h2 id="delete-heading" className="text-base font-semibold text-red-700">
+          Excluir conta
+        </h2>
+        <DeleteAccount />
+      </section>
     </div>
   );
 }

@@ -12,6 +12,8 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const intent = readIntent(location);
+  // A message from the page that sent the visitor here (e.g. after deleting the account).
+  const { notice } = (location.state ?? {}) as { notice?: unknown };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -63,6 +65,7 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        {typeof notice === 'string' && <Alert tone="success">{notice}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" name="email" type="email" autoComplete="email" required disabled={busy} />
         <Field label="Senha" name="password" type="password" autoComplete="current-password" required disabled={busy} />
