@@ -10,6 +10,7 @@ async function openPlanPage(page: Page) {
 }
 
 test('pick Essencial → register (signed in at once) → approve in the sandbox → Essencial with 2 agents', async ({ page }) => {
+  test.setTimeout(60_000); // checkout round trips and the 3 s / 5 s redirects
   const account = newAccount('assinante');
 
   await page.goto('/plans');
@@ -58,9 +59,13 @@ test('pick Essencial → register (signed in at once) → approve in the sandbox
   await expect(page.getByText('Assinatura cancelada. Sua conta agora está no plano Gratuito.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gratuito' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancelar assinatura' })).toHaveCount(0);
+  // Gratuito is active, from the day the paid plan ended (never 'Pendente').
+  await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
+  await expect(page.getByText('Pendente', { exact: true })).toHaveCount(0);
 });
 
 test('a forged success URL changes nothing; a rejected payment goes back to the plan page', async ({ page, request, baseURL }) => {
+  test.setTimeout(60_000); // checkout round trips and the 3 s / 5 s redirects
   const account = await seedAccount(request, baseURL!);
   await page.goto('/login');
   await logIn(page, account);

@@ -102,13 +102,13 @@ describe('plans', () => {
     );
   });
 
-  it('GET /api/billing needs a session and starts on Gratuito, pending', async () => {
+  it('GET /api/billing needs a session and starts on Gratuito, since the account was created', async () => {
     expect((await ctx.request('/api/billing')).status).toBe(401);
     const user = await createUser(ctx);
     expect(await billing(user)).toMatchObject({
       plan: { id: 'free', name: 'Gratuito' },
       status: 'pending',
-      startedAt: null,
+      startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       usage: { messagesUsed: 0, messagesQuota: 100, agentsUsed: 0, agentsLimit: 1 },
       subscription: null,
       payments: [],

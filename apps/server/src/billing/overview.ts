@@ -12,7 +12,7 @@ export async function getBillingOverview(ctx: BillingContext, userId: string): P
   const { db } = ctx;
   const [[profile], current, history, messages, agentsUsed, tests] = await Promise.all([
     db
-      .select({ plan: profiles.plan, paymentStatus: profiles.paymentStatus, planUpdatedAt: profiles.planUpdatedAt })
+      .select({ plan: profiles.plan, paymentStatus: profiles.paymentStatus, planUpdatedAt: profiles.planUpdatedAt, createdAt: profiles.createdAt })
       .from(profiles)
       .where(eq(profiles.id, userId)),
     currentSubscription(db, userId),
@@ -27,7 +27,8 @@ export async function getBillingOverview(ctx: BillingContext, userId: string): P
   return {
     plan,
     status,
-    startedAt: plan.id !== 'free' && profile?.planUpdatedAt ? profile.planUpdatedAt.toISOString() : null,
+    // Gratuito starts with the account, or when a paid plan ended.
+    startedAt: (profile?.planUpdatedAt ?? (plan.id === 'free' ? profile?.createdAt : null))?.toISOString() ?? null,
     usage: usageOf(plan, { messagesUsed: messages, agentsUsed, testMessagesUsed: tests }),
     subscription:
       current && subscriptionPlan

@@ -67,7 +67,8 @@ export default function PlanPage() {
               <dl className="grid grid-cols-[auto_auto] items-center gap-x-3 gap-y-2 text-sm">
                 <dt className="text-slate-500">Status</dt>
                 <dd>
-                  <PaymentStatusBadge status={data.status} />
+                  {/* Gratuito has no payment to wait for: it is simply active. */}
+                  {data.plan.id === 'free' ? <PaymentStatusBadge status="approved" label="Ativo" /> : <PaymentStatusBadge status={data.status} />}
                 </dd>
                 <dt className="text-slate-500">Início</dt>
                 <dd className="font-medium text-slate-900">{data.startedAt ? formatDate(data.startedAt) : '-'}</dd>

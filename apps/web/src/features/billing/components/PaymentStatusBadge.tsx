@@ -9,10 +9,10 @@ const styles: Record<PaymentStatus, string> = {
   refunded: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+export function PaymentStatusBadge({ status, label }: { status: PaymentStatus; label?: string }) {
   return (
     <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', styles[status])}>
-      {paymentStatusLabel[status]}
+      {label ?? paymentStatusLabel[status]}
     </span>
   );
 }
