@@ -127,5 +127,5 @@ describe('public and signed-in API answers', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 120_000); // a context of its own / many password hashes: slow on a busy machine
 });

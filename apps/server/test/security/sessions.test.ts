@@ -111,7 +111,7 @@ describe('session tokens', () => {
       while (sorted[i - 1]![common] === sorted[i]![common]) common += 1;
       expect(common).toBeLessThan(8);
     }
-  });
+  }, 120_000); // a context of its own / many password hashes: slow on a busy machine
 
   it('travel in an HttpOnly, SameSite cookie, Secure behind https', async () => {
     const user = await createUser(ctx);
