@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, NOT_FOUND, selectPassages } from './answer';
 import { offlineResponder } from './offline';
+import { retrievalQuery } from './question';
 import type { TurnInput } from './types';
 
 const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
@@ -175,5 +176,17 @@ describe('the passages a model gets', () => {
   it('keeps every passage when there are few', () => {
     expect(selectPassages('horário', [CATALOGUE], 8)).toEqual([CATALOGUE]);
     expect(answerQuestion('horário', [CATALOGUE])[0]!.excerpt).toContain('das 6h às 20h');
+  });
+});
+
+describe('what the knowledge is searched with', () => {
+  it('a follow-up too short to stand alone is searched with the question before it', () => {
+    expect(retrievalQuery('E no sábado?', 'Que horas vocês abrem no domingo?')).toBe('Que horas vocês abrem no domingo?\nE no sábado?');
+    expect(retrievalQuery('e o de fubá?', 'Quanto custa o bolo de cenoura?')).toBe('Quanto custa o bolo de cenoura?\ne o de fubá?');
+  });
+
+  it('a question that stands alone is searched by itself', () => {
+    expect(retrievalQuery('Vocês entregam no Jardim Paulista?', 'Que horas vocês abrem no domingo?')).toBe('Vocês entregam no Jardim Paulista?');
+    expect(retrievalQuery('E no sábado?', undefined)).toBe('E no sábado?');
   });
 });

@@ -131,3 +131,13 @@ export const ANSWER_PATTERNS: Record<Exclude<AnswerType, null>, RegExp> = {
   number: /\d|\b(um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|cem|cento|mil)\b/i,
   definition: /\b(é|são|consiste|significa|trata-se|refere-se)\b/i,
 };
+
+/**
+ * What to search the knowledge with: the message, or — for a follow-up too short to stand alone ("E no
+ * sábado?") — the customer's previous question with it, so retrieval finds what the follow-up is about.
+ */
+export function retrievalQuery(message: string, previousQuestion: string | undefined): string {
+  if (!previousQuestion) return message;
+  const [first] = questionParts(message, previousQuestion);
+  return first?.terms.some((t) => t.carried) ? `${previousQuestion}\n${message}` : message;
+}

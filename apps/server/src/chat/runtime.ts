@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
+import { retrievalQuery } from './question';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
 export const QUOTA_NOTICE =
@@ -90,7 +91,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
 
   const [taughtAnswer, passages] = await Promise.all([
     rt.taughtAnswers?.(agent.id, req.message) ?? null,
-    rt.retriever.search(agent.id, req.message, rt.responder.candidates),
+    rt.retriever.search(agent.id, retrievalQuery(req.message, history.findLast((m) => m.role === 'user')?.content), rt.responder.candidates),
   ]);
 
   if (req.preface) req.onDelta?.(`${req.preface}\n\n`);
