@@ -35,7 +35,7 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 test('create an agent, test its chat, share the public link and keep the history', async ({ page, context, request, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, request, baseURL!);
-  await expect(page.getByText('Nenhum workflow encontrado')).toBeVisible();
+  await expect(page.getByText('Você ainda não tem agentes')).toBeVisible();
   await expect(page.getByText('0/1 agentes criados')).toBeVisible();
 
   let creations = 0;
@@ -142,7 +142,7 @@ test('at the plan limit the server refuses a new agent with a link to the plans'
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
-test('the personality is edited in Configure Inteligência and persists', async ({ page, request, baseURL }) => {
+test("the personality is edited in 'Personalidade do agente' and persists", async ({ page, request, baseURL }) => {
   await signIn(page, request, baseURL!);
   const agent = await createAgent(page, baseURL!, 'Atendente da Padaria');
   await page.reload();
@@ -152,7 +152,7 @@ test('the personality is edited in Configure Inteligência and persists', async 
   await intelligence.hover();
   await expect(page.getByRole('tooltip', { name: 'Configurar inteligência' })).toBeVisible();
   await intelligence.click();
-  const dialog = page.getByRole('dialog', { name: 'Configure Inteligência' });
+  const dialog = page.getByRole('dialog', { name: 'Personalidade do agente' });
   const text = dialog.getByLabel('Personalidade do agente');
   await expect(text).toHaveValue(agent.systemMessage);
   expect(agent.systemMessage.trim()).not.toBe('');
@@ -163,12 +163,12 @@ test('the personality is edited in Configure Inteligência and persists', async 
   const personality = 'Você é o atendente da Padaria Pão Quente.\nResponda com simpatia e sempre ofereça o pão do dia.';
   await text.fill(`  ${personality}  `);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Inteligência atualizada com sucesso!')).toBeVisible();
+  await expect(page.getByText('Personalidade salva!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.reload();
   await agentCard(page, agent.name).getByRole('button', { name: 'Configurar inteligência' }).click();
-  await expect(page.getByRole('dialog', { name: 'Configure Inteligência' }).getByLabel('Personalidade do agente')).toHaveValue(personality);
+  await expect(page.getByRole('dialog', { name: 'Personalidade do agente' }).getByLabel('Personalidade do agente')).toHaveValue(personality);
   // The workflow document carries it in the agent node.
   const workflow = await (await page.request.get(`/api/agents/${agent.id}/workflow`)).json();
   expect(JSON.stringify(workflow.nodes)).toContain(JSON.stringify(personality));
@@ -243,7 +243,7 @@ test('deleting asks for confirmation and ends in the empty state', async ({ page
   await card.getByRole('button', { name: 'Excluir' }).click();
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Agente excluído com sucesso!')).toBeVisible();
-  await expect(page.getByText('Nenhum workflow encontrado')).toBeVisible();
+  await expect(page.getByText('Você ainda não tem agentes')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Criar seu primeiro agente' })).toHaveAttribute('href', '/dashboard/create-agent');
   await expect(page.getByText('0/1 agentes criados')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Criar novo agente' })).toBeVisible();
@@ -288,7 +288,7 @@ test('a load failure shows the connection error box with a retry', async ({ page
   await expect(page.getByText('Falha ao carregar agentes')).toBeVisible();
   await page.unroute('**/api/agents');
   await page.getByRole('button', { name: 'Tentar conectar novamente' }).click();
-  await expect(page.getByText('Nenhum workflow encontrado')).toBeVisible();
+  await expect(page.getByText('Você ainda não tem agentes')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Erro de conexão' })).toHaveCount(0);
 });
 

@@ -56,7 +56,7 @@ test('fill the knowledge base, upload a PDF and a price list, and the test chat 
   await expect(dialog.getByLabel('Sobre a empresa')).toHaveValue('');
   await expect(dialog.getByLabel('Links')).toHaveValue('');
   await expect(dialog.getByText('Tipos suportados: PDF, TXT, CSV, DOC, DOCX, XLS e XLSX, até 50 MB por arquivo.')).toBeVisible();
-  await expect(dialog.getByText('Busca por palavras-chave (sem embeddings configurados)')).toBeVisible();
+  await expect(dialog.getByText(/pelas palavras exatas dos seus arquivos/)).toBeVisible();
   await expect(dialog.getByText('Nenhum arquivo enviado ainda.')).toBeVisible();
 
   await dialog.getByLabel('Nome da empresa').fill('Padaria Pão Quente');

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createAgentViaApi } from './fixtures';
 
@@ -35,6 +36,10 @@ test('public chat: agent name, an answer, history after reload, Nova conversa', 
   await expect(log).toContainText('84');
   await expect(input).toHaveValue('');
   await expect(input).toBeFocused();
+  // The message log scrolls, so it can be focused and scrolled from the keyboard.
+  const axe = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
+  expect(axe.violations).toEqual([]);
+  await expect(log).toHaveAttribute('tabindex', '0');
 
   // One secret session per agent: 128 random bits under a key that names the agent.
   const storedSession = () => page.evaluate((key) => localStorage.getItem(key), `chat_session_id:${agent.webhookId}`);

@@ -24,7 +24,7 @@ export function DashboardLayout() {
       >
         <div className={cn('flex items-center gap-2 px-4 py-4', collapsed && 'justify-center px-2')}>
           <LogoMark />
-          {!collapsed && <span className="text-lg font-bold text-slate-900">Dashboard</span>}
+          {!collapsed && <span className="text-lg font-bold text-slate-900">Painel</span>}
         </div>
         <nav className="flex-1 space-y-6 px-3 py-2" aria-label="Navegação do painel">
           <NavSection title="Agentes" collapsed={collapsed}>

@@ -12,7 +12,8 @@ export default function DataRoot() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom of the screen: on a phone a toast at the top would cover a dialog's title and close button. */}
+      <Toaster position="bottom-right" richColors closeButton toastOptions={{ closeButtonAriaLabel: 'Fechar aviso' }} containerAriaLabel="Avisos" />
     </QueryClientProvider>
   );
 }

@@ -16,7 +16,7 @@ export const APOLOGY_NOTICE =
 
 /** Verification results shown in 'Falha na verificação' and, for stored credentials, on the agent. */
 export const verificationErrors = {
-  token: "Token da Meta inválido ou expirado. Gere um novo token e salve-o em 'Configurar WhatsApp'.",
+  token: 'Token da Meta inválido ou expirado. Gere um novo token no painel da Meta (WhatsApp → Configuração da API) e informe-o no campo Token da Meta.',
   phoneNumberId: 'ID do Telefone não encontrado ou sem acesso com este token. Confira o ID no painel do WhatsApp Business.',
   permission: 'O token não tem permissão para usar este número (whatsapp_business_messaging e whatsapp_business_management).',
   unreachable: 'Não foi possível contactar a API do WhatsApp. Tente novamente em instantes.',

@@ -67,7 +67,7 @@ function EmptyState() {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
       <Bot className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-      <p className="mt-3 font-medium text-slate-800">Nenhum workflow encontrado</p>
+      <p className="mt-3 font-medium text-slate-800">Você ainda não tem agentes</p>
       <Link to="/dashboard/create-agent" className={buttonClass('primary', 'mt-4')}>
         <Plus className="size-4" aria-hidden="true" /> Criar seu primeiro agente
       </Link>

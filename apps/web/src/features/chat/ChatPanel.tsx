@@ -178,7 +178,9 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
       <div
         ref={listRef}
         onScroll={onScroll}
-        className="flex-1 space-y-3 overflow-y-auto overscroll-contain px-3 py-4 sm:px-4"
+        className="flex-1 space-y-3 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-4"
+        // Focusable so the history can be scrolled with the keyboard (axe: scrollable-region-focusable).
+        tabIndex={0}
         role="log"
         aria-live="polite"
         aria-label="Mensagens do chat"

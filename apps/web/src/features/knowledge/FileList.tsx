@@ -42,7 +42,7 @@ export function FileList({ agentId }: { agentId: string }) {
       {retrieval === 'lexical' && (
         <p className="flex items-center gap-1.5 text-xs text-slate-500">
           <Info className="size-3.5 shrink-0" aria-hidden="true" />
-          Busca por palavras-chave (sem embeddings configurados)
+          O agente encontra as respostas pelas palavras exatas dos seus arquivos (a busca por significado não está ativada neste servidor)
         </p>
       )}
       {files.length === 0 ? (

@@ -15,10 +15,10 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Configure Inteligência': edits the agent's personality (its system message). */
+/** 'Personalidade do agente': edits the agent's personality (its system message). */
 export function IntelligenceDialog({ agent, open, onOpenChange }: Props) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Configure Inteligência" description={agent.name} className="max-w-2xl">
+    <Modal open={open} onOpenChange={onOpenChange} title="Personalidade do agente" description={agent.name} className="max-w-2xl">
       {/* Mounted on open only, so each opening starts from the saved text with no stale error. */}
       <PersonalityForm agent={agent} onDone={() => onOpenChange(false)} />
     </Modal>
@@ -38,7 +38,7 @@ function PersonalityForm({ agent, onDone }: { agent: Agent; onDone: () => void }
       { id: agent.id, patch: { systemMessage: text.trim() } },
       {
         onSuccess: () => {
-          toast.success('Inteligência atualizada com sucesso!');
+          toast.success('Personalidade salva!');
           onDone();
         },
       },
