@@ -50,7 +50,7 @@ import { agents, files, passages, user } from '../apps/server/src/db/schema';
 import { saveKnowledgeBase } from '../apps/server/src/knowledge/knowledge-base';
 import { MIME_BY_KIND, parseFile, readPassages, type FileKind, type ParsedDocument, type Sheet } from '../apps/server/src/knowledge/parsers';
 import { storePassages, type EmbedPassages, type PassageSource } from '../apps/server/src/knowledge/passages';
-import { documentPassages, preparePassages } from '../apps/server/src/knowledge/prepare';
+import { documentPassages, preparePassages } from '../apps/server/src/knowledge/ingest/prepare';
 import { createRetriever, lexicalSearch } from '../apps/server/src/knowledge/retrieval';
 import { VectorIndex } from '../apps/server/src/knowledge/vectors';
 import { EMBEDDING_DIMENSIONS, fakeEmbedder, fakeEmbedding, memoisedFakeEmbedding, verifyFakeEmbedding } from './lib/fake-embedder';

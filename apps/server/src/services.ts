@@ -10,7 +10,7 @@ import { S3Storage } from './files/s3-storage';
 import { LocalDiskStorage, UrlSigner, type FileStorage } from './files/storage';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createEmbedder, type Embedder } from './knowledge/embedder';
-import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/ingestion';
+import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/ingest';
 import { createRetriever, type Retriever } from './knowledge/retrieval';
 import { VectorIndex } from './knowledge/vectors';
 import { findTaughtAnswer } from './learning/taught-answers';

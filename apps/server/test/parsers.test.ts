@@ -12,8 +12,8 @@ import { toBrazilianNumber } from '../src/knowledge/parsers/sheet';
 import { decodeText } from '../src/knowledge/parsers/text';
 import { type FileKind, type ParsedDocument, type Sheet } from '../src/knowledge/parsers/types';
 import { checkZipBomb } from '../src/knowledge/parsers/zip-guard';
-import { PASSAGE_BATCH, tsvectorFields, type PreparedPassages } from '../src/knowledge/prepare';
-import { splitText } from '../src/knowledge/split';
+import { PASSAGE_BATCH, tsvectorFields, type PreparedPassages } from '../src/knowledge/ingest/prepare';
+import { splitText } from '../src/knowledge/ingest/split';
 import * as F from './fixtures/generate';
 
 const MB = 1024 * 1024;

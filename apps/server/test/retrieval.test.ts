@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema';
 import { backfillLexemes, storePassages } from '../src/knowledge/passages';
-import { preparePassages } from '../src/knowledge/prepare';
+import { preparePassages } from '../src/knowledge/ingest/prepare';
 import { lexicalSearch } from '../src/knowledge/retrieval';
 import { toTsvector } from '../src/knowledge/text-search';
 import { createUserWithAgent } from './helpers/agents';

@@ -15,7 +15,7 @@ import { files } from '../db/schema';
 import { ObjectExistsError, type FileStorage, type UrlSigner } from '../files/storage';
 import { AppError, notFound } from '../lib/errors';
 import type { Logger } from '../logger';
-import type { Ingestion } from './ingestion';
+import type { Ingestion } from './ingest';
 import { detectFileType } from './parsers';
 import { deleteSourcePassages } from './passages';
 

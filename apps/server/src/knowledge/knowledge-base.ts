@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agents, knowledgeBases, profiles } from '../db/schema';
 import { replaceKnowledgeBasePassages } from './passages';
-import { preparePassages } from './prepare';
-import { splitText } from './split';
+import { preparePassages } from './ingest/prepare';
+import { splitText } from './ingest/split';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
 

@@ -4,7 +4,7 @@ import { copyIn, type Db, type Executor } from '../db/client';
 import { CopyWriter } from '../db/copy-format';
 import { files, passages } from '../db/schema';
 import type { Logger } from '../logger';
-import { tsvectorFields, type PreparedPassages } from './prepare';
+import { tsvectorFields, type PreparedPassages } from './ingest/prepare';
 import { toTsvector } from './text-search';
 import type { VectorIndex } from './vectors';
 

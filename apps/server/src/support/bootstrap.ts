@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { Ingestion } from '../knowledge/ingestion';
+import type { Ingestion } from '../knowledge/ingest';
 import { getKnowledgeBase, saveKnowledgeBase } from '../knowledge/knowledge-base';
 import type { Logger } from '../logger';
 import { supportKnowledge } from './knowledge';

@@ -1,7 +1,7 @@
-import { encodeTsvector } from '../db/copy-format';
-import { tablePassages, type ParsedDocument } from './parsers';
+import { encodeTsvector } from '../../db/copy-format';
+import { tablePassages, type ParsedDocument } from '../parsers';
 import { splitText } from './split';
-import { lexemeSet } from './text-search';
+import { lexemeSet } from '../text-search';
 
 /**
  * Passages per batch: what one indexing transaction writes and one call to the embeddings provider embeds

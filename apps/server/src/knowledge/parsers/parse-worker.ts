@@ -4,7 +4,7 @@
  * `dist/parse-worker.js`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { documentPassages, preparePassages } from '../prepare';
+import { documentPassages, preparePassages } from '../ingest/prepare';
 import { isParseError } from './errors';
 import { parseDocumentSync } from './parse';
 import { type WorkerMessage, type WorkerRequest } from './protocol';

@@ -1,4 +1,4 @@
-import { type PreparedPassages } from '../prepare';
+import { type PreparedPassages } from '../ingest/prepare';
 import { type FileKind, type ParsedDocument } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { createSemaphore } from '../../lib/semaphore';
 import { runWorker, workerScript } from '../../lib/worker';
-import { type PreparedPassages } from '../prepare';
+import { type PreparedPassages } from '../ingest/prepare';
 import { messages, ParseError } from './errors';
 import { type WorkerMessage, type WorkerRequest } from './protocol';
 import { type FileKind, type ParsedDocument } from './types';

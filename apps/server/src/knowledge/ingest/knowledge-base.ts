@@ -1,0 +1,81 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { knowledgeBases, passages } from '../../db/schema';
+import { extractLinks } from '../links/extract';
+import { fetchPageText, LinkFetchError } from '../links/fetch-page';
+import { replaceLinkPassages, type LinkPage } from '../passages';
+import { embedderOf, type IngestionDeps } from './deps';
+import { preparePassages } from './prepare';
+import { splitText } from './split';
+
+/**
+ * The knowledge base of an agent, after a save: its links are read (fetch → split → analyse) and swapped in
+ * atomically, the text's passages (written by the save itself) get their embeddings, and the links' report
+ * ('what could not be read') is stored for the dashboard.
+ */
+export async function indexKnowledge(deps: IngestionDeps, agentId: string): Promise<void> {
+  const { db } = deps;
+  const [kb] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.agentId, agentId));
+  if (!kb) return;
+  const { pages, problems } = await readLinks(deps, kb.links);
+  const linkPages = pages.map(
+    (page): LinkPage => ({
+      source: {
+        agentId,
+        userId: kb.userId,
+        sourceType: 'link',
+        sourceId: page.url,
+        sourceName: page.title ? `${page.title} (${page.url})` : page.url,
+      },
+      batches: [...preparePassages(splitText(page.text))],
+    }),
+  );
+  // New passages in, old ones out, in one transaction: retrieval never loses the links while they are re-read.
+  await replaceLinkPassages(deps, agentId, linkPages, embedderOf(deps));
+  await embedKnowledgeBase(deps, agentId);
+  await db
+    .update(knowledgeBases)
+    .set({ linksReport: problems.length ? problems.join('\n') : null, linksRead: kb.links })
+    .where(eq(knowledgeBases.agentId, agentId));
+}
+
+/** Reads every link of the knowledge base; a link that cannot be read becomes a line of the report (pt-BR). */
+async function readLinks(deps: IngestionDeps, links: string) {
+  const problems: string[] = [];
+  const pages: Array<{ url: string; title: string | null; text: string }> = [];
+  for (const url of extractLinks(links)) {
+    try {
+      pages.push(await fetchPageText(url, { allowLoopbackLinks: deps.config.knowledge.allowLoopbackLinks }));
+    } catch (err) {
+      problems.push(`${url}: ${err instanceof LinkFetchError ? err.userMessage : 'não foi possível ler a página'}`);
+    }
+  }
+  return { pages, problems };
+}
+
+/** Embeds the knowledge base text's passages that have no embedding yet (they are saved synchronously). */
+async function embedKnowledgeBase(deps: IngestionDeps, agentId: string): Promise<void> {
+  const { db } = deps;
+  const embed = embedderOf(deps);
+  if (!embed) return;
+  const missing = (await db.execute(sql`
+    select p.id, p.content from passages p
+    where p.agent_id = ${agentId} and p.source_type = 'knowledge_base'
+      and not exists (select 1 from passage_embeddings e where e.passage_id = p.id)`)) as unknown as {
+    rows: Array<{ id: string; content: string }>;
+  };
+  if (missing.rows.length === 0) return;
+  const embeddings = await embed(missing.rows.map((r) => r.content));
+  const byId = new Map(missing.rows.map((r, i) => [r.id, embeddings[i]!]));
+  await db.transaction(async (tx) => {
+    // The text may have been saved again meanwhile: embed only the passages still there, locked until stored.
+    const kept = await tx
+      .select({ id: passages.id })
+      .from(passages)
+      .where(inArray(passages.id, [...byId.keys()]))
+      .for('share');
+    await deps.vectors.insert(
+      tx,
+      kept.map(({ id }) => ({ passageId: id, agentId, embedding: byId.get(id)! })),
+    );
+  });
+}
