@@ -51,8 +51,9 @@ test('fill the knowledge base, upload a PDF and a price list, and the test chat 
   await expect(page.getByRole('tooltip', { name: 'Base de Conhecimento' })).toBeVisible();
   const dialog = await openKnowledge(page, agent);
 
-  // Empty by default; the hint lists the real supported types; no embeddings in e2e, and the UI says so.
-  await expect(dialog.getByLabel('Nome da empresa')).toHaveValue('');
+  // Prefilled from sign-up (the company's name), the rest empty; the hint lists the real supported types; no
+  // embeddings in e2e, and the UI says so.
+  await expect(dialog.getByLabel('Nome da empresa')).toHaveValue('Café da Carla');
   await expect(dialog.getByLabel('Sobre a empresa')).toHaveValue('');
   await expect(dialog.getByLabel('Links')).toHaveValue('');
   await expect(dialog.getByText('Tipos suportados: PDF, TXT, CSV, DOC, DOCX, XLS e XLSX, até 50 MB por arquivo.')).toBeVisible();
