@@ -89,5 +89,5 @@ test("'Seus dados': edit the profile, change the password, then delete the accou
   await expect(page.getByText('Sua conta foi excluída. Enviamos uma confirmação por e-mail.')).toBeVisible();
 
   await logIn(page, { email: account.email, password: 'senha-nova-do-cafe' });
-  await expect(page.getByText('Email ou senha inválidos')).toBeVisible();
+  await expect(page.getByText('E-mail ou senha inválidos')).toBeVisible();
 });

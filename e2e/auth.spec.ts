@@ -61,9 +61,9 @@ test('login errors are shown in pt-BR', async ({ page, request, baseURL }) => {
   const account = await seedAccount(request, baseURL!);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Email e senha são obrigatórios');
+  await expect(page.getByRole('alert')).toHaveText('E-mail e senha são obrigatórios');
   await logIn(page, { email: account.email, password: 'senha-errada' });
-  await expect(page.getByRole('alert')).toHaveText('Email ou senha inválidos');
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha inválidos');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
 });
 

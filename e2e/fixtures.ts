@@ -41,7 +41,7 @@ export async function register(page: Page, account: Account) {
 }
 
 export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }

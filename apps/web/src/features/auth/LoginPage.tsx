@@ -25,7 +25,7 @@ export default function LoginPage() {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '').trim();
     if (!email || !password) {
-      setError('Email e senha são obrigatórios');
+      setError('E-mail e senha são obrigatórios');
       return;
     }
     busyRef.current = true;
@@ -67,7 +67,7 @@ export default function LoginPage() {
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {typeof notice === 'string' && <Alert tone="success">{notice}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
-        <Field label="Email" name="email" type="email" autoComplete="email" required disabled={busy} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required disabled={busy} />
         <Field label="Senha" name="password" type="password" autoComplete="current-password" required disabled={busy} />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">

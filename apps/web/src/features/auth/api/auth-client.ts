@@ -28,7 +28,7 @@ export function authErrorMessage(
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PASSWORD':
     case 'INVALID_EMAIL':
-      return 'Email ou senha inválidos';
+      return 'E-mail ou senha inválidos';
     case 'USER_NOT_FOUND':
       return 'Usuário não encontrado';
     case 'USER_ALREADY_EXISTS':
