@@ -15,7 +15,13 @@ export const plans: Record<PlanId, Plan> = {
     maxAgents: 1,
     monthlyMessages: 100,
     support: 'Suporte por e-mail',
-    features: ['1 agente de IA', '100 mensagens por mês', 'Link de chat público', 'Suporte por e-mail'],
+    features: [
+      '1 agente de IA',
+      '100 mensagens por mês',
+      'Link de chat, chat no seu site e WhatsApp',
+      'Base de conhecimento com arquivos',
+      'Suporte por e-mail',
+    ],
     purchasable: false,
   },
   essencial: {
@@ -28,7 +34,7 @@ export const plans: Record<PlanId, Plan> = {
     features: [
       '2 agentes de IA',
       '1.000 mensagens por mês',
-      'Chat no seu site e no WhatsApp',
+      'Link de chat, chat no seu site e WhatsApp',
       'Base de conhecimento com arquivos',
       'Suporte prioritário',
     ],
@@ -45,7 +51,7 @@ export const plans: Record<PlanId, Plan> = {
     features: [
       '5 agentes de IA',
       '6.000 mensagens por mês',
-      'Chat no seu site e no WhatsApp',
+      'Link de chat, chat no seu site e WhatsApp',
       'Base de conhecimento com arquivos',
       'Suporte 24/7',
     ],
