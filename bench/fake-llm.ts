@@ -5,7 +5,7 @@
  *
  *   node --import tsx bench/fake-llm.ts [port]
  */
-import { startFakeOpenAI } from '../e2e/fakes/openai';
+import { startFakeOpenAI } from '../e2e/fakes';
 
 const fake = await startFakeOpenAI({ port: Number(process.argv[2] ?? 0) });
 

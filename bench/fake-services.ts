@@ -8,9 +8,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startFakeGraph } from '../e2e/fakes/graph';
-import { startFakeOpenAI } from '../e2e/fakes/openai';
-import { startFakeS3 } from '../e2e/fakes/s3';
+import { startFakeGraph } from '../e2e/fakes';
+import { startFakeOpenAI } from '../e2e/fakes';
+import { startFakeS3 } from '../e2e/fakes';
 
 const [llm, graph, s3] = await Promise.all([startFakeOpenAI(), startFakeGraph(), startFakeS3('atende-load')]);
 

@@ -1,4 +1,4 @@
-import { startFakeGraph } from './fakes/graph';
+import { startFakeGraph } from './fakes';
 
 /** Fixed port of the fake Graph API, so the server's WHATSAPP_GRAPH_URL can be set before it starts. */
 export const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 4312);

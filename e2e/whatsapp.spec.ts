@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_NUMBER, metaSignature, textNotification, type SentText } from './fakes/graph';
+import { FAKE_NUMBER, metaSignature, textNotification, type SentText } from './fakes';
 import { signInWithAgent } from './fixtures';
 import { GRAPH_URL } from './global-setup';
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { deepStrictEqual } from 'node:assert/strict';
 import { EMBEDDING_BATCH } from '@atende/shared';
 import type { Embedder } from '../../apps/server/src/knowledge/embedder';
-import { EMBEDDING_DIMENSIONS, fakeEmbedding } from '../../e2e/fakes/openai';
+import { EMBEDDING_DIMENSIONS, fakeEmbedding } from '../../e2e/fakes';
 
 const buckets = new Map<string, number>();
 

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Me } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes/mercadopago';
-import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes/smtp';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes';
+import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
 import { chatOutput, createAgent } from './helpers/agents';
 import { createTestContext, createUser, signIn, type TestContext, type TestUser } from './helpers/context';
 import { upload, waitForIngestion } from './helpers/knowledge';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentList, BillingOverview, ConfirmPaymentResult, Plan } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes/mercadopago';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes';
 import { signManifest, signatureManifest } from '../src/billing/mercadopago/signature';
 import { agents, profiles, subscriptions, webhookEvents } from '../src/db/schema';
 import { createAgent } from './helpers/agents';

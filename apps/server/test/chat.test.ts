@@ -2,7 +2,7 @@ import type { Conversation, ConversationSummary } from '@atende/shared';
 import { quotaMonth } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { usageCounters } from '../src/db/schema';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { passages } from '../src/db/schema';
 import { LocalDiskStorage } from '../src/files/storage';
 import { replaceLinkPassages, type LinkPage } from '../src/knowledge/passages';

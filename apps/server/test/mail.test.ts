@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes/smtp';
+import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
 import { MAIL_SEND } from '../src/mail/mailer';
 import { accountLinks, passwordResetMessage } from '../src/mail/messages';
 import { createMailTransport, outboxTransport } from '../src/mail/transport';

@@ -3,7 +3,7 @@
  * real SMTP server process, the link opening our page, every session ended by the new password.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes/smtp';
+import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
 import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from './helpers/context';
 
 let smtp: FakeSmtp;

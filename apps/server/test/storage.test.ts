@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeS3, type FakeS3 } from '../../../e2e/fakes/s3';
+import { startFakeS3, type FakeS3 } from '../../../e2e/fakes';
 import { S3Storage } from '../src/files/s3-storage';
 import { ObjectExistsError } from '../src/files/storage';
 import { chatOutput, createUserWithAgent } from './helpers/agents';

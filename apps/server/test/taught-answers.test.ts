@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaughtAnswer } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { chatOutput, createAgent, outcomes } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 

@@ -1,8 +1,8 @@
 import { quotaMonth, type Agent, type AgentList, type Conversation, type ConversationSummary, type WhatsAppCheck, type WhatsAppConfig } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes/graph';
-import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes';
+import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { captionNotice, TEXT_ONLY_NOTICE, verificationErrors } from '../src/channels/whatsapp/messages';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { conversations, usageCounters, whatsappConfigs, whatsappMessages } from '../src/db/schema';

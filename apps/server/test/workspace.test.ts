@@ -20,7 +20,7 @@ import {
 } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes/openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { agentAppearance, conversations, testUsageCounters, usageCounters } from '../src/db/schema';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, parseSse, visitor } from './helpers/agents';
 import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes';
 import { createOpenAICompatibleClient, ProviderError, type ChatMessage } from './openai-compatible';
 
 const CALCULATOR_TOOL = {

@@ -11,9 +11,9 @@
  *   never arrived) is not sent a second time.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type FakeGraph } from '../../../../e2e/fakes/graph';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
-import { startFakeS3, type FakeS3 } from '../../../../e2e/fakes/s3';
+import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type FakeGraph } from '../../../../e2e/fakes';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes';
+import { startFakeS3, type FakeS3 } from '../../../../e2e/fakes';
 import { createProcessDatabase, type ProcessDatabase } from '../helpers/process-database';
 import { visitor } from '../helpers/agents';
 import { chatRemote, createRemoteAgent, listRemoteFiles, signUpRemote, uploadRemote } from '../helpers/remote-api';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes';
 import { openDatabase } from '../../src/db/client';
 import { isDatabaseUnreachable } from '../../src/db/unreachable';
 import { testDbKind } from '../helpers/database';

@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type FakeGraph } from '../../../../e2e/fakes/graph';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes/openai';
+import { FAKE_NUMBER, metaSignature, startFakeGraph, textNotification, type FakeGraph } from '../../../../e2e/fakes';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes';
 import { APOLOGY_NOTICE } from '../../src/channels/whatsapp/messages';
 import { agents, usageCounters, whatsappMessages } from '../../src/db/schema';
 import { chat, chatOutput, createUserWithAgent, parseSse, transcript, visitor } from '../helpers/agents';

@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
-import { startFakeOpenAI, type ChatCompletionRequest, type FakeOpenAI } from '../../../../e2e/fakes/openai';
+import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes';
+import { startFakeOpenAI, type ChatCompletionRequest, type FakeOpenAI } from '../../../../e2e/fakes';
 import { offlineResponder } from '../../src/chat/offline';
 import { lexicalSearch } from '../../src/knowledge/retrieval';
 import { chat, chatOutput, parseSse, visitor } from '../helpers/agents';

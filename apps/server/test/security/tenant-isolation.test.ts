@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes/graph';
+import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes';
 import { runTurn } from '../../src/chat/runtime';
 import { files } from '../../src/db/schema';
 import { getAccountPlan } from '../../src/accounts/plan';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Agent, ConversationSummary, KnowledgeFile } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
-import type { FakeGraph } from '../../../../e2e/fakes/graph';
+import type { FakeGraph } from '../../../../e2e/fakes';
 import { chatOutput, createAgent } from '../helpers/agents';
 import { createUser, ORIGIN, type TestContext, type TestUser } from '../helpers/context';
 import { upload, waitForIngestion } from '../helpers/knowledge';

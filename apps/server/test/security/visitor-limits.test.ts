@@ -6,7 +6,7 @@
  */
 import type { WebLimits } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeSmtp, type FakeSmtp } from '../../../../e2e/fakes/smtp';
+import { startFakeSmtp, type FakeSmtp } from '../../../../e2e/fakes';
 import { createAgent, createUserWithAgent, chat, setPlan, visitor } from '../helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../helpers/context';
 

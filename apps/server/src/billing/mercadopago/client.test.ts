@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../../../../e2e/fakes/mercadopago';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../../../../e2e/fakes';
 import { ProviderError } from '../provider';
 import { errorFromEnvelope, MercadoPagoClient } from './client';
 
