@@ -218,7 +218,7 @@ test('deleting asks for confirmation and ends in the empty state', async ({ page
   const card = agentCard(page, agent.name);
 
   await card.getByRole('link', { name: 'Configurar' }).click();
-  await expect(page.getByText('Em breve você poderá configurar este agente aqui.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Limites do chat público' })).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para Agentes' }).click();
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
 
