@@ -43,7 +43,7 @@ export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = auth
 
   app.post('/api/auth/sign-in/email', async (c) => {
     const ip = clientNetwork(c, config.trustProxy);
-    const account = await signInEmail(c.req.raw);
+    const account = await requestEmail(c.req.raw);
     const wait = Math.max(failures.blockedFor(ip), account ? accounts.blockedFor(account) : 0);
     if (wait > 0) throw rateLimited(wait);
     const res = await auth.handler(c.req.raw);
@@ -60,9 +60,9 @@ export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = auth
   app.post('/api/auth/sign-up/email', async (c) => {
     signUps.consume(clientNetwork(c, config.trustProxy));
     const request = await validatedAuthRequest(c, authBodySchemas.signUp);
-    const email = String(((await request.clone().json()) as { email?: unknown }).email ?? '').trim().toLowerCase();
+    const email = await requestEmail(request);
     const res = await auth.handler(request);
-    if (res.status !== 422 || !mail) return res;
+    if (res.status !== 422 || !mail || !email) return res;
     const { code } = (await res.clone().json().catch(() => ({}))) as { code?: string };
     if (code !== 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' && code !== 'USER_ALREADY_EXISTS') return res;
     const links = accountLinks(config.publicUrl);
@@ -80,8 +80,8 @@ export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = auth
   return app;
 }
 
-/** The e-mail a sign-in is for, as Better Auth compares it (the body is read from a copy, bounded by the body limit). */
-async function signInEmail(request: Request): Promise<string | null> {
+/** The e-mail a sign-in or sign-up is for, as Better Auth compares it (read from a copy, bounded by the body limit). */
+async function requestEmail(request: Request): Promise<string | null> {
   try {
     const body = (await request.clone().json()) as { email?: unknown };
     return typeof body.email === 'string' ? body.email.trim().toLowerCase() : null;

@@ -87,12 +87,17 @@ export async function countVisitorMessage(
   return { refused: row.visitor ? 'ip' : 'visitor', firstRefusalToday: refusals?.messages === 1 };
 }
 
-export async function readWebLimits(db: Db, agent: AgentLimitColumns & { id: string }, defaults: WebLimitsInput, day = testDay()): Promise<WebLimits> {
+export async function readWebLimits(db: Db, agent: AgentLimitColumns & { id: string }, defaults: WebLimitsInput): Promise<WebLimits> {
+  return { ...effectiveLimits(agent, defaults), refusedToday: await refusedToday(db, agent.id) };
+}
+
+/** Visitor messages the agent's limits refused today. */
+export async function refusedToday(db: Db, agentId: string, day = testDay()): Promise<number> {
   const [refused] = await db
     .select({ messages: webChatCounters.messages })
     .from(webChatCounters)
-    .where(and(eq(webChatCounters.agentId, agent.id), eq(webChatCounters.day, day), eq(webChatCounters.key, 'refused')));
-  return { ...effectiveLimits(agent, defaults), refusedToday: refused?.messages ?? 0 };
+    .where(and(eq(webChatCounters.agentId, agentId), eq(webChatCounters.day, day), eq(webChatCounters.key, 'refused')));
+  return refused?.messages ?? 0;
 }
 
 /** Stores the owner's limits for the agent (ownership is checked by the caller). */

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../../http/openapi';
-import { readWebLimits, saveWebLimits } from '../../usage/web-chat-limits';
+import { readWebLimits, refusedToday, saveWebLimits } from '../../usage/web-chat-limits';
 
 const WebLimitsSchema = named(webLimitsSchema, 'WebChatLimits');
 
@@ -45,8 +45,8 @@ export function webLimitsRoutes(deps: { db: Db; auth: Auth; config: Config }) {
     })
     .openapi(routes.put, async (c) => {
       const agent = await getOwnedAgent(db, c.var.auth.user.id, c.req.valid('param').id);
-      const input = c.req.valid('json');
-      await saveWebLimits(db, agent.id, input);
-      return c.json(await readWebLimits(db, { ...agent, webRateMessages: input.rateMessages, webRateSeconds: input.rateSeconds, webDailyPerVisitor: input.dailyPerVisitor, webDailyPerIp: input.dailyPerIp }, config.webChatLimits), 200);
+      const limits = c.req.valid('json');
+      await saveWebLimits(db, agent.id, limits);
+      return c.json({ ...limits, refusedToday: await refusedToday(db, agent.id) }, 200);
     });
 }
