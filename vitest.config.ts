@@ -21,6 +21,10 @@ const integration = (kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default in run mode is one worker fewer than the cores: one file at a time on a 2-core machine.
+    // Each integration file has its own database (PGlite in its own thread, or a fresh Postgres database), so
+    // two run side by side: the whole run went from 1,140 s to 688 s on this machine, all green.
+    maxWorkers: 2,
     projects: [
       {
         test: {
