@@ -6,8 +6,25 @@ export interface ChatResponse {
   output: string;
 }
 
-export const chatRoles = ['user', 'assistant'] as const;
+/** Who wrote a message: the customer (cliente), the agent (agente) or someone of the team from the inbox (equipe). */
+export const chatRoles = ['user', 'assistant', 'team'] as const;
 export type ChatRole = (typeof chatRoles)[number];
+/** How the dashboard names each author. */
+export const chatRoleLabels: Record<ChatRole, string> = { user: 'Cliente', assistant: 'Agente', team: 'Equipe' };
+
+/**
+ * Who answers a conversation (issue 16): `bot` the agent; `waiting` the customer asked for a person and the team was
+ * told; `human` someone from the team took over (the agent stays silent); `closed` the team closed it (a new
+ * customer message opens it again with the agent).
+ */
+export const conversationStates = ['bot', 'waiting', 'human', 'closed'] as const;
+export type ConversationState = (typeof conversationStates)[number];
+export const conversationStateLabels: Record<ConversationState, string> = {
+  bot: 'Agente',
+  waiting: 'Aguardando equipe',
+  human: 'Com a equipe',
+  closed: 'Encerrada',
+};
 
 /**
  * What an agent's message did, stored with it (messages.outcome) so the inbox and the insights can tell

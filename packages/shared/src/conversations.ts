@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { channels, chatRoles } from './chat';
+import { channels, chatRoles, conversationStates } from './chat';
 
 /** One message of a conversation (the public chat's history and the owner's transcripts). */
 export const chatMessageSchema = z.object({
   id: z.string(),
+  /** user: the customer (cliente); assistant: the agent (agente); team: someone of the team, from the inbox (equipe). */
   role: z.enum(chatRoles),
   content: z.string(),
   createdAt: z.string(),
@@ -25,6 +26,10 @@ export const conversationSummarySchema = z.object({
     .describe("'Visitante 3F9A2C' on the web (never the session secret), the number on WhatsApp, 'Teste do dono' for the test chat"),
   /** 'test' is the owner's test chat (the workspace's 'Teste'). */
   channel: z.enum(channels),
+  /** Who answers it: the agent (bot), nobody yet (waiting: the customer asked for a person), the team (human), or closed. */
+  state: z.enum(conversationStates),
+  /** Customer messages the team has not seen yet (reset when the owner opens the conversation). */
+  unread: z.number(),
   lastMessage: z.string().nullable(),
   lastMessageAt: z.string(),
   messageCount: z.number(),

@@ -20,3 +20,4 @@ export * from './appearance';
 export * from './colors';
 export * from './markdown';
 export * from './web-limits';
+export * from './handoff';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationSummary } from '@atende/shared';
+import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW } from '@atende/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -29,12 +29,14 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
       id: randomUUID(),
       ...key,
       messageCount: 1,
+      unread: 1,
       lastMessage: content.slice(0, PREVIEW),
     })
     .onConflictDoUpdate({
       target: [conversations.agentId, conversations.channel, conversations.sessionId],
       set: {
         messageCount: sql`${conversations.messageCount} + 1`,
+        unread: sql`${conversations.unread} + 1`,
         lastMessage: content.slice(0, PREVIEW),
         lastMessageAt: sql`now()`,
       },
@@ -58,6 +60,8 @@ export async function appendAssistantMessage(db: Db, conversationId: string, con
 
 export interface TurnStart {
   conversationId: string;
+  /** Who answers the conversation now: the agent answers only in 'bot' (a closed conversation reopened as 'bot'). */
+  state: ConversationState;
   /** False when the account's monthly quota is used up (nothing was counted); always true without a quota. */
   allowed: boolean;
   /** The month's count this message brought the account to; null when it was not counted (no quota, a redo). */
@@ -96,12 +100,16 @@ export async function beginTurn(
     ), counted as (
       ${counted}
     ), convo as (
-      insert into conversations (id, agent_id, user_id, channel, session_id, message_count, last_message)
-      select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, ${message.slice(0, PREVIEW)}
+      insert into conversations (id, agent_id, user_id, channel, session_id, message_count, unread, last_message)
+      select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, 1, ${message.slice(0, PREVIEW)}
       where not exists (select 1 from prior)
       on conflict (agent_id, channel, session_id) do update
-        set message_count = conversations.message_count + 1, last_message = excluded.last_message, last_message_at = now()
-      returning id
+        set message_count = conversations.message_count + 1, unread = conversations.unread + 1,
+            last_message = excluded.last_message, last_message_at = now(),
+            -- a closed conversation opens again with the agent when the customer writes
+            state = case when conversations.state = 'closed' then 'bot' else conversations.state end,
+            state_changed_at = case when conversations.state = 'closed' then now() else conversations.state_changed_at end
+      returning id, state
     ), stored as (
       insert into messages (id, conversation_id, role, content, external_id)
       select ${randomUUID()}, id, 'user', ${message}, ${externalId}::text from convo
@@ -110,10 +118,12 @@ export async function beginTurn(
              (select seq from prior) as before_seq
     )
     select (select id from turn) as "conversationId",
+           coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id)) as state,
            ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            (select messages from counted) as used,
            coalesce((
-             select json_agg(json_build_object('role', w.role, 'content', w.content) order by w.seq)
+             -- the team's messages are the business speaking: the model reads them as its own side
+             select json_agg(json_build_object('role', case when w.role = 'team' then 'assistant' else w.role end, 'content', w.content) order by w.seq)
              from (
                select m.role, m.content, m.seq from messages m, turn
                where m.conversation_id = turn.id and (turn.before_seq is null or m.seq < turn.before_seq)
@@ -123,6 +133,7 @@ export async function beginTurn(
   const row = result.rows[0]!;
   return {
     conversationId: row.conversationId,
+    state: row.state,
     allowed: row.allowed,
     used: row.used === null ? null : Number(row.used),
     history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
@@ -146,6 +157,8 @@ function toSummary(row: typeof conversations.$inferSelect): ConversationSummary 
     id: row.id,
     customerLabel: customerLabel(row.channel, row.sessionId),
     channel: row.channel,
+    state: row.state,
+    unread: row.unread,
     lastMessage: row.lastMessage,
     lastMessageAt: row.lastMessageAt.toISOString(),
     messageCount: row.messageCount,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { AVATAR_TYPES, widgetPositions } from '@atende/shared';
+import { AVATAR_TYPES, widgetPositions, type BusinessHours } from '@atende/shared';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
@@ -31,6 +31,17 @@ export const agents = pgTable(
     webRateSeconds: integer('web_rate_seconds'),
     webDailyPerVisitor: integer('web_daily_per_visitor'),
     webDailyPerIp: integer('web_daily_per_ip'),
+    /**
+     * Handing a conversation to a person (issue 16); null means the default of packages/shared/src/handoff.ts.
+     * The message the agent says when it hands over, after how many unanswered replies in a row it does,
+     * how long the team may stay silent before the agent takes the conversation back, the WhatsApp number told of
+     * each handoff, and the team's business hours.
+     */
+    handoffMessage: text('handoff_message'),
+    handoffAfterUnanswered: integer('handoff_after_unanswered'),
+    handoffTimeoutMinutes: integer('handoff_timeout_minutes'),
+    notifyWhatsapp: text('notify_whatsapp'),
+    businessHours: jsonb('business_hours').$type<BusinessHours>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { ANSWER_OUTCOMES, channels } from '@atende/shared';
+import { ANSWER_OUTCOMES, channels, chatRoles, conversationStates } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userIdColumn, agentIdColumn } from './refs';
@@ -19,6 +19,15 @@ export const conversations = pgTable(
      */
     sessionId: text('session_id').notNull(),
     messageCount: integer('message_count').notNull().default(0),
+    /** Who answers (issue 16): bot | waiting | human | closed. Changed only by compare-and-set updates (chat/handoff.ts). */
+    state: text('state', { enum: conversationStates }).notNull().default('bot'),
+    /**
+     * When the state last changed or the team last wrote: a waiting or human conversation whose team has been silent
+     * for the agent's timeout goes back to the agent.
+     */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).defaultNow().notNull(),
+    /** Customer messages the team has not seen (the inbox's badge); zeroed when the owner opens the conversation. */
+    unread: integer('unread').notNull().default(0),
     lastMessage: text('last_message'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).defaultNow().notNull(),
     createdAt: createdAt(),
@@ -26,6 +35,10 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_session_uq').on(t.agentId, t.channel, t.sessionId),
     index('conversations_agent_recent_idx').on(t.agentId, sql`${t.lastMessageAt} desc`),
+    /** The inbox: every conversation of an account, newest first. */
+    index('conversations_user_recent_idx').on(t.userId, sql`${t.lastMessageAt} desc`),
+    /** The sweeper's handoff timeouts read only these. */
+    index('conversations_handoff_idx').on(t.stateChangedAt).where(sql`${t.state} in ('waiting', 'human')`),
   ],
 );
 
@@ -38,7 +51,8 @@ export const messages = pgTable(
     conversationId: text('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    /** user: the customer; assistant: the agent; team: someone of the team, from the inbox. */
+    role: text('role', { enum: chatRoles }).notNull(),
     content: text('content').notNull(),
     /** The channel's own id of a customer message (WhatsApp wamid): a retried turn never stores it twice. */
     externalId: text('external_id'),

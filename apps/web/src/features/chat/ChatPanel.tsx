@@ -27,7 +27,8 @@ export interface ChatPanelProps {
 /** A bubble on screen. 'error' exists only here, never on the server. */
 interface UiMessage {
   id: string;
-  role: 'user' | 'assistant' | 'error';
+  /** 'team': someone of the business's team, writing from the inbox (issue 16). */
+  role: 'user' | 'assistant' | 'team' | 'error';
   content: string;
 }
 
@@ -260,12 +261,14 @@ function Bubble({ message, streaming }: { message: UiMessage; streaming: boolean
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed',
           role === 'user' && 'whitespace-pre-wrap break-words rounded-br-md bg-brand-600 text-white',
           role === 'assistant' && 'rounded-bl-md bg-slate-100 text-slate-900',
+          role === 'team' && 'rounded-bl-md border border-brand-200 bg-brand-50 text-slate-900',
           role === 'error' && 'rounded-bl-md border border-red-200 bg-red-50 text-red-700',
         )}
         aria-busy={streaming || undefined}
       >
-        <span className="sr-only">{role === 'user' ? 'Você: ' : role === 'assistant' ? 'Atendente: ' : 'Erro: '}</span>
-        {role === 'assistant' ? (
+        <span className="sr-only">{role === 'user' ? 'Você: ' : role === 'assistant' ? 'Atendente: ' : role === 'team' ? '' : 'Erro: '}</span>
+        {role === 'team' && <span className="mb-0.5 block text-xs font-semibold text-brand-700">Equipe:</span>}
+        {role === 'assistant' || role === 'team' ? (
           <Suspense fallback={<PlainText>{content}</PlainText>}>
             <ChatMarkdown>{content}</ChatMarkdown>
           </Suspense>
