@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect, test } from '@playwright/test';
-import { logIn, seedAccount } from './fixtures';
+import { expect, logIn, test } from './fixtures';
 
 /** The server's outbox (no SMTP_URL in end-to-end runs): each e-mail is an .eml file under DATA_DIR/outbox. */
 async function resetLinkFor(email: string): Promise<string | null> {
@@ -17,8 +16,8 @@ async function resetLinkFor(email: string): Promise<string | null> {
   return null;
 }
 
-test("'Esqueci minha senha': the e-mailed link sets a new password, and it signs in", async ({ page, request, baseURL }) => {
-  const account = await seedAccount(request, baseURL!);
+test("'Esqueci minha senha': the e-mailed link sets a new password, and it signs in", async ({ page, merchant }) => {
+  const account = await merchant.seed();
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -46,12 +45,9 @@ test("'Esqueci minha senha': the e-mailed link sets a new password, and it signs
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
 });
 
-test("'Seus dados': edit the profile, change the password, then delete the account for good", async ({ page, request, baseURL }) => {
+test("'Seus dados': edit the profile, change the password, then delete the account for good", async ({ page, merchant }) => {
   test.setTimeout(90_000);
-  const account = await seedAccount(request, baseURL!);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+  const account = await merchant.signIn();
   await page.goto('/dashboard/profile');
 
   // No internal ids on screen.

@@ -1,40 +1,12 @@
-import type { Agent, AgentList } from '@atende/shared';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { logIn, seedAccount } from './fixtures';
-
-/** Seeds an account and signs in through the form; ends on the agents page. */
-async function signIn(page: Page, request: APIRequestContext, baseURL: string) {
-  const account = await seedAccount(request, baseURL);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
-  return account;
-}
-
-/** Creates an agent with the signed-in page's session (faster than the form when it is not under test). */
-async function createAgent(page: Page, baseURL: string, name: string): Promise<Agent> {
-  const res = await page.request.post('/api/agents', { data: { name }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as Agent;
-}
+import type { AgentList } from '@atende/shared';
+import type { Page } from '@playwright/test';
+import { ask, clipboard, expect, replies, test } from './fixtures';
 
 const agentCard = (page: Page, name: string) => page.getByRole('article', { name });
 
-/** Sends a chat message and waits until the reply is complete (the button says 'Enviar' again). */
-async function ask(scope: Locator | Page, text: string) {
-  await scope.getByPlaceholder('Digite sua mensagem...').fill(text);
-  await scope.getByRole('button', { name: 'Enviar' }).click();
-  await expect(scope.getByRole('button', { name: 'Enviando...' })).toHaveCount(0);
-}
-
-/** The agent's bubbles in a chat log (each starts with the screen-reader label 'Atendente:'). */
-const replies = (log: Locator) => log.getByText(/^Atendente:/).locator('xpath=..');
-
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-
-test('create an agent, test its chat, share the public link and keep the history', async ({ page, context, request, baseURL }) => {
+test('create an agent, test its chat, share the public link and keep the history', async ({ page, context, baseURL, merchant }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, request, baseURL!);
+  await merchant.signIn();
   await expect(page.getByText('Você ainda não tem agentes')).toBeVisible();
   await expect(page.getByText('0/1 agentes criados')).toBeVisible();
 
@@ -128,9 +100,9 @@ test('create an agent, test its chat, share the public link and keep the history
   await expect(transcript).toContainText('84');
 });
 
-test('at the plan limit the server refuses a new agent with a link to the plans', async ({ page, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
-  await createAgent(page, baseURL!, 'Primeiro');
+test('at the plan limit the server refuses a new agent with a link to the plans', async ({ page, merchant }) => {
+  await merchant.signIn();
+  await merchant.createAgent('Primeiro');
   await page.goto('/dashboard/create-agent');
   await page.getByLabel('Nome do agente').fill('Segundo');
   await page.getByRole('button', { name: 'Criar agente' }).click();
@@ -142,9 +114,9 @@ test('at the plan limit the server refuses a new agent with a link to the plans'
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
-test("the personality is edited in 'Personalidade do agente' and persists", async ({ page, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
-  const agent = await createAgent(page, baseURL!, 'Atendente da Padaria');
+test("the personality is edited in 'Personalidade do agente' and persists", async ({ page, merchant }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Atendente da Padaria');
   await page.reload();
   const card = agentCard(page, agent.name);
 
@@ -174,9 +146,9 @@ test("the personality is edited in 'Personalidade do agente' and persists", asyn
   expect(JSON.stringify(workflow.nodes)).toContain(JSON.stringify(personality));
 });
 
-test('deactivating hides the code action and makes the public link unavailable', async ({ page, context, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
-  const agent = await createAgent(page, baseURL!, 'Agente Pausável');
+test('deactivating hides the code action and makes the public link unavailable', async ({ page, context, merchant }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Agente Pausável');
   await page.reload();
   const card = agentCard(page, agent.name);
   const toggle = card.getByRole('switch');
@@ -211,9 +183,9 @@ test('deactivating hides the code action and makes the public link unavailable',
   await expect(visitor.getByRole('heading', { name: agent.name })).toBeVisible();
 });
 
-test('deleting asks for confirmation and ends in the empty state', async ({ page, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
-  const agent = await createAgent(page, baseURL!, 'Agente Temporário');
+test('deleting asks for confirmation and ends in the empty state', async ({ page, merchant }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Agente Temporário');
   await page.reload();
   const card = agentCard(page, agent.name);
 
@@ -250,9 +222,9 @@ test('deleting asks for confirmation and ends in the empty state', async ({ page
   expect((await page.request.get(`/api/agents/${agent.id}`)).status()).toBe(404);
 });
 
-test('conversations show customer text as plain text and work on a phone', async ({ page, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
-  const agent = await createAgent(page, baseURL!, 'Agente do Site');
+test('conversations show customer text as plain text and work on a phone', async ({ page, request, merchant }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Agente do Site');
   await page.goto(`/dashboard/agents/${agent.id}/conversations`);
   await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();
 
@@ -279,8 +251,8 @@ test('conversations show customer text as plain text and work on a phone', async
   await expect(list).toBeVisible();
 });
 
-test('a load failure shows the connection error box with a retry', async ({ page, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
+test('a load failure shows the connection error box with a retry', async ({ page, merchant }) => {
+  await merchant.signIn();
   const unavailable = { error: { code: 'SERVICE_UNAVAILABLE', message: 'down', userMessage: 'Serviço temporariamente indisponível.' } };
   await page.route('**/api/agents', (route) => route.fulfill({ status: 503, json: unavailable }));
   await page.reload();
@@ -292,8 +264,8 @@ test('a load failure shows the connection error box with a retry', async ({ page
   await expect(page.getByRole('heading', { name: 'Erro de conexão' })).toHaveCount(0);
 });
 
-test('an exhausted message quota is announced on the agents page', async ({ page, request, baseURL }) => {
-  await signIn(page, request, baseURL!);
+test('an exhausted message quota is announced on the agents page', async ({ page, merchant }) => {
+  await merchant.signIn();
   await page.route('**/api/agents', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as AgentList;

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, register, newAccount, seedAccount } from './fixtures';
+import { expect, logIn, newAccount, register, test } from './fixtures';
 
 test('register (signed in at once) → Seus dados → token → Sair', async ({ page, context, baseURL, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -45,8 +44,8 @@ test('register (signed in at once) → Seus dados → token → Sair', async ({ 
   expect(after.status()).toBe(401);
 });
 
-test('a protected page sends a signed-out visitor to login and back', async ({ page, request, baseURL }) => {
-  const account = await seedAccount(request, baseURL!);
+test('a protected page sends a signed-out visitor to login and back', async ({ page, merchant }) => {
+  const account = await merchant.seed();
   await page.goto('/dashboard/profile');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard%2Fprofile/);
   await logIn(page, account);
@@ -57,8 +56,8 @@ test('a protected page sends a signed-out visitor to login and back', async ({ p
   await expect(page).not.toHaveURL(/\/login/);
 });
 
-test('login errors are shown in pt-BR', async ({ page, request, baseURL }) => {
-  const account = await seedAccount(request, baseURL!);
+test('login errors are shown in pt-BR', async ({ page, merchant }) => {
+  const account = await merchant.seed();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert')).toHaveText('E-mail e senha são obrigatórios');
@@ -67,11 +66,8 @@ test('login errors are shown in pt-BR', async ({ page, request, baseURL }) => {
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
 });
 
-test('/dashboard redirects to the agents page; the sidebar collapses', async ({ page, request, baseURL }) => {
-  const account = await seedAccount(request, baseURL!);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+test('/dashboard redirects to the agents page; the sidebar collapses', async ({ page, merchant }) => {
+  await merchant.signIn();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
   await expect(page.getByRole('link', { name: 'Meus Agentes' })).toBeVisible();
@@ -102,8 +98,8 @@ test('legal pages link back home; unknown routes get a friendly 404', async ({ p
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-test('signing up with an e-mail that already has an account says an e-mail was sent, and opens nothing', async ({ page, request, baseURL }) => {
-  const account = await seedAccount(request, baseURL!);
+test('signing up with an e-mail that already has an account says an e-mail was sent, and opens nothing', async ({ page, merchant }) => {
+  const account = await merchant.seed();
   await page.goto('/register');
   await register(page, { ...account, password: 'outra-senha-qualquer' });
   await expect(page.getByText(`Enviamos um e-mail para ${account.email} com os próximos passos.`)).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logIn, register, newAccount, seedAccount } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, newAccount, register, test } from './fixtures';
 
 // The e2e server runs without Mercado Pago credentials: payments go through the built-in sandbox checkout.
 
@@ -64,12 +64,9 @@ test('pick Essencial → register (signed in at once) → approve in the sandbox
   await expect(page.getByText('Pendente', { exact: true })).toHaveCount(0);
 });
 
-test('a forged success URL changes nothing; a rejected payment goes back to the plan page', async ({ page, request, baseURL }) => {
+test('a forged success URL changes nothing; a rejected payment goes back to the plan page', async ({ page, merchant }) => {
   test.setTimeout(60_000); // checkout round trips and the 3 s / 5 s redirects
-  const account = await seedAccount(request, baseURL!);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+  await merchant.signIn();
 
   await page.goto('/payment/success?preapproval_id=2c938084726fca480172750000000000&status=authorized');
   await expect(page.getByRole('heading', { name: 'Pagamento não encontrado' })).toBeVisible();

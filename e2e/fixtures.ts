@@ -1,5 +1,7 @@
 import type { Agent } from '@atende/shared';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export { expect };
 
 let counter = 0;
 
@@ -67,13 +69,54 @@ async function postAgent(request: APIRequestContext, baseURL: string, name: stri
   return agent;
 }
 
-/** Seeds an account, signs in through the form and creates an agent with that session; ends on the agents page. */
-export async function signInWithAgent(page: Page, request: APIRequestContext, baseURL: string, name: string): Promise<Agent> {
-  const account = await seedAccount(request, baseURL);
-  await page.goto('/login');
-  await logIn(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
-  const agent = await postAgent(page.request, baseURL, name);
-  await page.reload();
-  return agent;
+/** Sends a chat message and waits until the reply is complete (the button says 'Enviar' again). */
+export async function ask(scope: Locator | Page, text: string) {
+  await scope.getByPlaceholder('Digite sua mensagem...').fill(text);
+  await scope.getByRole('button', { name: 'Enviar' }).click();
+  await expect(scope.getByRole('button', { name: 'Enviando...' })).toHaveCount(0);
 }
+
+/** The agent's bubbles in a chat log (each starts with the screen-reader label 'Atendente:'). */
+export const replies = (log: Locator) => log.getByText(/^Atendente:/).locator('xpath=..');
+
+/** What the page's clipboard holds (the context needs 'clipboard-read'). */
+export const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** A merchant driven through the test's own page and request context. */
+export interface Merchant {
+  /** An account created through the API, not signed in. */
+  seed(account?: Account): Promise<Account>;
+  /** Seeds an account (or uses `account`) and signs in through the login form; ends on the agents page. */
+  signIn(account?: Account): Promise<Account>;
+  /** Creates an active agent with the page's session (faster than the form when it is not under test). */
+  createAgent(name: string): Promise<Agent>;
+  /** Signs in through the form, creates an agent and reloads the agents page to show it. */
+  signInWithAgent(name: string): Promise<Agent>;
+  /** An account and an agent on the test's `request` context only (the page stays signed out). */
+  agentViaApi(name?: string): Promise<Agent>;
+}
+
+export const test = base.extend<{ merchant: Merchant }>({
+  merchant: async ({ page, request, baseURL }, use) => {
+    const origin = baseURL!;
+    const merchant: Merchant = {
+      seed: (account) => seedAccount(request, origin, account),
+      async signIn(account) {
+        const seeded = await seedAccount(request, origin, account);
+        await page.goto('/login');
+        await logIn(page, seeded);
+        await expect(page).toHaveURL(/\/dashboard\/agents$/);
+        return seeded;
+      },
+      createAgent: (name) => postAgent(page.request, origin, name),
+      async signInWithAgent(name) {
+        await merchant.signIn();
+        const agent = await merchant.createAgent(name);
+        await page.reload();
+        return agent;
+      },
+      agentViaApi: (name) => createAgentViaApi(request, origin, name),
+    };
+    await use(merchant);
+  },
+});

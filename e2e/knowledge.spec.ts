@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Agent } from '@atende/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInWithAgent } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { ask, expect, replies, test } from './fixtures';
 import { MIME, PDF_FACT, PRICE_ROW, pdfWithFacts, priceListXlsx } from './fixtures/knowledge-files';
 
 // The e2e server runs in offline mode with no embeddings: lexical retrieval, and
@@ -29,23 +29,13 @@ function countUploads(page: Page, agent: Agent) {
   return uploads;
 }
 
-/** Sends a chat message and waits until the reply is complete (the button says 'Enviar' again). */
-async function ask(scope: Locator, text: string) {
-  await scope.getByPlaceholder('Digite sua mensagem...').fill(text);
-  await scope.getByRole('button', { name: 'Enviar' }).click();
-  await expect(scope.getByRole('button', { name: 'Enviando...' })).toHaveCount(0);
-}
-
-/** The agent's bubbles in a chat log (each starts with the screen-reader label 'Atendente:'). */
-const replies = (log: Locator) => log.getByText(/^Atendente:/).locator('xpath=..');
-
 // Files are ingested by background jobs: give each test room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
 const ABOUT_FACT = 'Aceitamos encomendas de bolos de aniversário com 48 horas de antecedência.';
 
-test('fill the knowledge base, upload a PDF and a price list, and the test chat answers from each', async ({ page, request, baseURL }) => {
-  const agent = await signInWithAgent(page, request, baseURL!, 'Padaria Pão Quente');
+test('fill the knowledge base, upload a PDF and a price list, and the test chat answers from each', async ({ page, request, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria Pão Quente');
   const action = page.getByRole('article', { name: agent.name }).getByRole('button', { name: 'Base de Conhecimento' });
   await action.hover();
   await expect(page.getByRole('tooltip', { name: 'Base de Conhecimento' })).toBeVisible();
@@ -116,12 +106,8 @@ test('fill the knowledge base, upload a PDF and a price list, and the test chat 
   await expect(log.getByText(/^Erro:/)).toHaveCount(0);
 });
 
-test('an unsupported selection is refused whole, a mislabelled file gets the server reason, and deleting a file forgets it', async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const agent = await signInWithAgent(page, request, baseURL!, 'Loja de Presentes');
+test('an unsupported selection is refused whole, a mislabelled file gets the server reason, and deleting a file forgets it', async ({ page, request, merchant }) => {
+  const agent = await merchant.signInWithAgent('Loja de Presentes');
   const dialog = await openKnowledge(page, agent);
   const uploads = countUploads(page, agent);
   const input = dialog.getByLabel('Enviar Arquivos');
@@ -173,12 +159,8 @@ test('an unsupported selection is refused whole, a mislabelled file gets the ser
   expect(await askAgent('Qual é a garantia do produto?')).not.toContain(PDF_FACT);
 });
 
-test('knowledge base: load and save failures in the red box, the saving state, unreadable links as a warning', async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const agent = await signInWithAgent(page, request, baseURL!, 'Agente com Falhas');
+test('knowledge base: load and save failures in the red box, the saving state, unreadable links as a warning', async ({ page, merchant }) => {
+  const agent = await merchant.signInWithAgent('Agente com Falhas');
   const knowledgeUrl = `**/api/agents/${agent.id}/knowledge`;
 
   await page.route(knowledgeUrl, (route) =>

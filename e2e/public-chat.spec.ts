@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { createAgentViaApi } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PLACEHOLDER = 'Digite sua mensagem...';
 
@@ -17,8 +17,8 @@ test('an unknown or inactive agent: the chat is unavailable', async ({ page }) =
   await expect(page.getByPlaceholder(PLACEHOLDER)).toHaveCount(0);
 });
 
-test('public chat: agent name, an answer, history after reload, Nova conversa', async ({ page, request, baseURL }) => {
-  const agent = await createAgentViaApi(request, baseURL!);
+test('public chat: agent name, an answer, history after reload, Nova conversa', async ({ page, merchant }) => {
+  const agent = await merchant.agentViaApi();
   await page.goto(agent.publicChatUrl);
   await expect(page.getByRole('heading', { name: 'Loja Teste' })).toBeVisible();
   await expect(page).toHaveTitle(/Loja Teste/);
@@ -130,8 +130,8 @@ test('a failed send shows the error bubble and box, and the retry sends it again
   await expect(input).toHaveValue('');
 });
 
-test('the popup widget on a merchant page opens the chat and answers', async ({ page, request, baseURL }) => {
-  const agent = await createAgentViaApi(request, baseURL!);
+test('the popup widget on a merchant page opens the chat and answers', async ({ page, baseURL, merchant }) => {
+  const agent = await merchant.agentViaApi();
   const snippet = `<script src="${baseURL}/widget.js" data-atende-agent="${agent.webhookId}" async></script>`;
   // Pasted twice on purpose: the widget must mount once.
   const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja da Carla</title></head>

@@ -8,8 +8,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent, ConversationSummary } from '@atende/shared';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createAgentViaApi, newAccount, seedAccount, signInWithAgent } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { createAgentViaApi, expect, newAccount, seedAccount, test } from './fixtures';
 import { FILE_NAME_PAYLOADS, HTML_PAYLOADS, MARKDOWN_PAYLOADS, MULTILINE_MARKDOWN, NAME_PAYLOADS, type Payload } from './fixtures/xss-payloads';
 
 test.use({ bypassCSP: true });
@@ -338,8 +338,8 @@ test.describe('Content-Security-Policy (CSP enforced)', () => {
   });
 });
 
-test('the owner limits what one visitor may send on the public chat; past it the visitor is told, and the owner sees it', async ({ page, request, baseURL, browser }) => {
-  const agent = await signInWithAgent(page, request, baseURL!, 'Loja com Limites');
+test('the owner limits what one visitor may send on the public chat; past it the visitor is told, and the owner sees it', async ({ page, baseURL, browser, merchant }) => {
+  const agent = await merchant.signInWithAgent('Loja com Limites');
   await page.goto(`/dashboard/agents/${agent.id}/configure`);
   const limits = page.getByRole('region', { name: 'Limites do chat público' });
   await expect(limits.getByText('Hoje nenhuma mensagem foi recusada por estes limites.')).toBeVisible();

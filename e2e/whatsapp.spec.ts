@@ -1,17 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { clipboard, expect, test } from './fixtures';
 import { FAKE_NUMBER, metaSignature, textNotification, type SentText } from './fakes';
-import { signInWithAgent } from './fixtures';
 import { GRAPH_URL } from './global-setup';
 
 const APP_SECRET = 'e2e-chave-secreta-do-app-0123456789';
 
 // The server talks to the fake Graph API started by global-setup (WHATSAPP_GRAPH_URL).
 
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-
-test('configure WhatsApp: verify and save, copy the webhook URL and token, reopen re-verified', async ({ page, context, request, baseURL }) => {
+test('configure WhatsApp: verify and save, copy the webhook URL and token, reopen re-verified', async ({ page, context, baseURL, merchant }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const agent = await signInWithAgent(page, request, baseURL!, 'Loja no WhatsApp');
+  const agent = await merchant.signInWithAgent('Loja no WhatsApp');
   const card = page.getByRole('article', { name: 'Loja no WhatsApp' });
   const openButton = card.getByRole('button', { name: 'WhatsApp' });
   await openButton.hover();
@@ -75,8 +72,8 @@ test('configure WhatsApp: verify and save, copy the webhook URL and token, reope
   expect(await page.content()).not.toContain(FAKE_NUMBER.token);
 });
 
-test('a customer writes on WhatsApp: the agent answers and the conversation shows in Conversas', async ({ page, request, baseURL }) => {
-  const agent = await signInWithAgent(page, request, baseURL!, 'Padaria no WhatsApp');
+test('a customer writes on WhatsApp: the agent answers and the conversation shows in Conversas', async ({ page, request, baseURL, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria no WhatsApp');
   const headers = { origin: baseURL! };
   const saved = await page.request.put(`/api/agents/${agent.id}/whatsapp`, {
     data: { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET },
