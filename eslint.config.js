@@ -21,7 +21,14 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The web knows the server only by its API's type (`App`, for the typed client): no server code in the bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/src/**', '@atende/server', '@atende/server/**'], allowTypeImports: true, message: 'The web imports only types from the server (import type { App }).' }] },
+      ],
+    },
   },
   // Module boundaries (eslint.boundaries.js; docs/architecture.md, 'Boundaries'): which folder may import which, and no import cycles.
   {

@@ -74,6 +74,13 @@ describe('web feature boundaries', () => {
     expect(await ruleIds('apps/web/src/features/billing/fixture.ts', entry)).toEqual([]);
   });
 
+  it('imports only types from the server (the typed API client), never server code', async () => {
+    const runtime = "import { createApp } from '../../../server/src/app';\nexport const app = createApp;\n";
+    expect(await ruleIds('apps/web/src/lib/fixture.ts', runtime)).toContain('@typescript-eslint/no-restricted-imports');
+    const typeOnly = "import type { App } from '../../../server/src/app';\nexport type Api = App;\n";
+    expect(await ruleIds('apps/web/src/lib/fixture.ts', typeOnly)).toEqual([]);
+  });
+
   it('keeps shared components free of features', async () => {
     const code = "import { ChatPanel } from '../../features/chat';\nexport const panel = ChatPanel;\n";
     expect(await ruleIds('apps/web/src/components/ui/fixture.ts', code)).toContain('import-x/no-restricted-paths');

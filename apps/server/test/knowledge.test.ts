@@ -317,7 +317,7 @@ describe('durability', () => {
   /** Storage whose reads never finish: the ingestion job stops mid-way, as in a crash. */
   class StuckStorage extends LocalDiskStorage {
     reads = 0;
-    override get(): Promise<Uint8Array> {
+    override get(): Promise<Uint8Array<ArrayBuffer>> {
       this.reads += 1;
       return new Promise(() => {});
     }

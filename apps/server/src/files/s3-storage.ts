@@ -44,11 +44,12 @@ export class S3Storage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<Uint8Array> {
+  async get(key: string): Promise<Uint8Array<ArrayBuffer>> {
     assertSafeKey(key);
     const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
     if (!res.Body) throw new Error(`Empty object: ${key}`);
-    return res.Body.transformToByteArray();
+    // The SDK collects the body into an ordinary ArrayBuffer (its type only says 'ArrayBufferLike').
+    return (await res.Body.transformToByteArray()) as Uint8Array<ArrayBuffer>;
   }
 
   async delete(key: string): Promise<void> {

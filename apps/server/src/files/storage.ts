@@ -7,7 +7,8 @@ export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Writes a new object; never overwrites an existing key. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  get(key: string): Promise<Uint8Array>;
+  /** The object's bytes, in a buffer of their own (never shared memory: they can be sent as a response body). */
+  get(key: string): Promise<Uint8Array<ArrayBuffer>>;
   delete(key: string): Promise<void>;
 }
 
@@ -41,7 +42,7 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<Uint8Array> {
+  async get(key: string): Promise<Uint8Array<ArrayBuffer>> {
     return new Uint8Array(await readFile(this.file(key)));
   }
 

@@ -6,10 +6,10 @@ import { Worker, type ResourceLimits, type Transferable } from 'node:worker_thre
 /**
  * How to start the worker entry `name` (a tsup entry) from the module at `here`. From the tsup bundle:
  * `<name>.js` next to the running bundle (or under `sourceDir`/ if tsup keeps the source tree). From
- * TypeScript source (Vitest, tsx): `<name>.ts` beside `here`. Node 20 cannot run .ts, and
- * `execArgv: ['--import', 'tsx']` does not reach a worker's own module loader on Node 20
- * (ERR_UNKNOWN_FILE_EXTENSION), so the worker is a two-line bootstrap that registers tsx's ESM hooks
- * inside the worker, then imports the entry.
+ * TypeScript source (Vitest, tsx): `<name>.ts` beside `here`. Node 24 strips types, but it does not resolve
+ * the source's extensionless imports ('./protocol'), and `execArgv: ['--import', 'tsx']` does not reach a
+ * worker's own module loader, so the worker is a two-line bootstrap that registers tsx's ESM hooks inside
+ * the worker, then imports the entry.
  */
 export function workerScript(here: string, name: string, sourceDir: string): { script: URL | string; eval: boolean } {
   if (/\.[cm]?ts$/.test(new URL(here).pathname)) {

@@ -1,4 +1,7 @@
 import { isApiErrorBody, type ErrorCode } from '@atende/shared';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { App } from '../../../server/src/app';
 
 /** An API failure with a pt-BR message that can be shown as is. */
 export class ApiError extends Error {
@@ -16,25 +19,30 @@ export class ApiError extends Error {
 
 export const NETWORK_USER_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
-/** fetch for our own API: JSON in and out, cookies included, errors as ApiError. */
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  let res: Response;
+/**
+ * The API, typed from the server's routes (`App` is the type of `createApp`, imported as a type only: nothing of
+ * the server reaches the bundle). A renamed path, input or answer field fails the web's typecheck.
+ */
+export const client = hc<App>('/', { init: { credentials: 'same-origin' }, headers: { Accept: 'application/json' } });
+
+/** The body of a response's successful status (what `call` resolves to). */
+type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, string> ? (Status extends 204 ? void : Status extends SuccessStatusCode ? Body : never) : never;
+
+/**
+ * Awaits a typed client request: resolves to its successful body (undefined for 204), or throws ApiError with the
+ * server's pt-BR message (or the network message when the server could not be reached).
+ *
+ * @example const list = await call(client.api.agents.$get());
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<SuccessBody<R>> {
+  let res: R;
   try {
-    res = await fetch(path, {
-      credentials: 'same-origin',
-      ...rest,
-      headers: {
-        Accept: 'application/json',
-        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
+    res = await request;
   } catch (err) {
     throw new ApiError(0, 'NETWORK', err instanceof Error ? err.message : 'Network error', NETWORK_USER_MESSAGE);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return undefined as SuccessBody<R>;
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     if (isApiErrorBody(body)) {
@@ -43,7 +51,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
     }
     throw new ApiError(res.status, 'INTERNAL', `HTTP ${res.status}`, 'Ocorreu um erro inesperado. Tente novamente.');
   }
-  return body as T;
+  return body as SuccessBody<R>;
 }
 
 /** The pt-BR message for any thrown value. */

@@ -22,8 +22,9 @@ function decoderLabel(label: string | null): TextDecoder | null {
   }
 }
 
-// Node 20's TextDecoder decodes 'windows-1252' (which WHATWG maps latin1, iso-8859-1 and ascii to) as plain
-// ISO-8859-1 (0x93 becomes U+0093 instead of “): the parsers' table-based decoder does it right.
+// 'windows-1252' (which WHATWG maps latin1, iso-8859-1 and ascii to) goes through the parsers' table-based
+// decoder, as uploaded text files do: TextDecoder's result depends on the Node build's ICU (Node 20, and builds
+// without full ICU, decode it as plain ISO-8859-1: 0x93 becomes U+0093 instead of “).
 function decodeWith(decoder: TextDecoder, body: Buffer): string {
   return decoder.encoding === 'windows-1252' ? decodeWindows1252(body) : decoder.decode(body);
 }

@@ -1,3 +1,4 @@
+import { ReadableStream } from 'node:stream/web';
 import { createSemaphore } from '../../lib/semaphore';
 import { runWorker, workerScript } from '../../lib/worker';
 import { type PreparedPassages } from '../ingest/prepare';

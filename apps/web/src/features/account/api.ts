@@ -1,23 +1,23 @@
-import type { AccountDeletion, Me, ProfileUpdate } from '@atende/shared';
+import type { AccountDeletion, ProfileUpdate } from '@atende/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 
 export const meQueryKey = ['me'] as const;
 
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: () => api<Me>('/api/me') });
+  return useQuery({ queryKey: meQueryKey, queryFn: () => call(client.api.me.$get()) });
 }
 
 /** PATCH /api/me: 'Seus dados'. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: ProfileUpdate) => api<Me>('/api/me', { method: 'PATCH', json: update }),
+    mutationFn: (update: ProfileUpdate) => call(client.api.me.$patch({ json: update })),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }
 
 /** DELETE /api/me: the account, for good (confirmed with the password). */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: (body: AccountDeletion) => api<void>('/api/me', { method: 'DELETE', json: body }) });
+  return useMutation({ mutationFn: (body: AccountDeletion) => call(client.api.me.$delete({ json: body })) });
 }

@@ -1,6 +1,6 @@
-import type { Agent, AgentList, Conversation, ConversationSummary, UpdateAgentInput, WebLimits, WebLimitsInput } from '@atende/shared';
+import type { Agent, AgentList, UpdateAgentInput, WebLimitsInput } from '@atende/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 
 /** Every query key of the agents feature, in one place. */
 export const agentKeys = {
@@ -11,9 +11,7 @@ export const agentKeys = {
     [...agentKeys.conversations(agentId), conversationId] as const,
 };
 
-const agentPath = (id: string) => `/api/agents/${encodeURIComponent(id)}`;
-
-const agentListQuery = queryOptions({ queryKey: agentKeys.list(), queryFn: () => api<AgentList>('/api/agents') });
+const agentListQuery = queryOptions({ queryKey: agentKeys.list(), queryFn: () => call(client.api.agents.$get()) });
 
 /** The user's agents, plan and usage (agents newest first). */
 export function useAgents() {
@@ -28,7 +26,7 @@ export function useAgent(id: string) {
 export function useCreateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api<Agent>('/api/agents', { method: 'POST', json: { name } }),
+    mutationFn: (name: string) => call(client.api.agents.$post({ json: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.list() }),
   });
 }
@@ -42,7 +40,7 @@ export interface UpdateAgentVariables {
 export function useUpdateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: UpdateAgentVariables) => api<Agent>(agentPath(id), { method: 'PATCH', json: patch }),
+    mutationFn: ({ id, patch }: UpdateAgentVariables) => call(client.api.agents[':id'].$patch({ param: { id }, json: patch })),
     onMutate: async ({ id, patch }) => {
       if (patch.active === undefined) return { previous: undefined };
       await queryClient.cancelQueries({ queryKey: agentKeys.list() });
@@ -63,7 +61,7 @@ export function useUpdateAgent() {
 export function useDeleteAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(agentPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(client.api.agents[':id'].$delete({ param: { id } })),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: agentKeys.conversations(id) });
       return queryClient.invalidateQueries({ queryKey: agentKeys.list() });
@@ -74,7 +72,7 @@ export function useDeleteAgent() {
 export function useConversations(agentId: string) {
   return useQuery({
     queryKey: agentKeys.conversations(agentId),
-    queryFn: () => api<{ conversations: ConversationSummary[] }>(`${agentPath(agentId)}/conversations`),
+    queryFn: () => call(client.api.agents[':id'].conversations.$get({ param: { id: agentId } })),
     select: (data) => data.conversations,
   });
 }
@@ -83,7 +81,7 @@ export function useConversation(agentId: string, conversationId: string | null) 
   return useQuery({
     queryKey: agentKeys.conversation(agentId, conversationId ?? ''),
     queryFn: () =>
-      api<Conversation>(`${agentPath(agentId)}/conversations/${encodeURIComponent(conversationId ?? '')}`),
+      call(client.api.agents[':id'].conversations[':conversationId'].$get({ param: { id: agentId, conversationId: conversationId ?? '' } })),
     enabled: conversationId !== null,
   });
 }
@@ -97,13 +95,13 @@ const webLimitsKey = (agentId: string) => [...agentKeys.all, agentId, 'web-limit
 
 /** The agent's public web chat limits and what they refused today. */
 export function useWebLimits(agentId: string) {
-  return useQuery({ queryKey: webLimitsKey(agentId), queryFn: () => api<WebLimits>(`${agentPath(agentId)}/web-limits`) });
+  return useQuery({ queryKey: webLimitsKey(agentId), queryFn: () => call(client.api.agents[':id']['web-limits'].$get({ param: { id: agentId } })) });
 }
 
 export function useSaveWebLimits(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (limits: WebLimitsInput) => api<WebLimits>(`${agentPath(agentId)}/web-limits`, { method: 'PUT', json: limits }),
+    mutationFn: (limits: WebLimitsInput) => call(client.api.agents[':id']['web-limits'].$put({ param: { id: agentId }, json: limits })),
     onSuccess: (saved) => queryClient.setQueryData(webLimitsKey(agentId), saved),
   });
 }

@@ -1,14 +1,6 @@
-import type {
-  BillingOverview,
-  ConfirmPaymentResult,
-  CreateSubscriptionResult,
-  PlanId,
-  SandboxCheckout,
-  SandboxDecision,
-  SandboxDecisionResult,
-} from '@atende/shared';
+import type { PlanId, SandboxDecision } from '@atende/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 
 /** Every query key of the billing feature. */
 export const billingKeys = {
@@ -18,17 +10,15 @@ export const billingKeys = {
   sandbox: (preapprovalId: string) => [...billingKeys.all, 'sandbox', preapprovalId] as const,
 };
 
-const sandboxPath = (id: string) => `/api/billing/sandbox/${encodeURIComponent(id)}`;
-
 /** 'Meu plano': plan, status, usage, subscription and payment history. */
 export function useBilling(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: billingKeys.overview(), queryFn: () => api<BillingOverview>('/api/billing'), enabled: options.enabled });
+  return useQuery({ queryKey: billingKeys.overview(), queryFn: () => call(client.api.billing.$get()), enabled: options.enabled });
 }
 
 /** Starts a checkout; answers the provider's URL. */
 export function useCreateSubscription() {
   return useMutation({
-    mutationFn: (plan: PlanId) => api<CreateSubscriptionResult>('/api/billing/subscriptions', { method: 'POST', json: { plan } }),
+    mutationFn: (plan: PlanId) => call(client.api.billing.subscriptions.$post({ json: { plan } })),
   });
 }
 
@@ -41,7 +31,7 @@ export function usePaymentConfirmation(preapprovalId: string | null) {
   return useQuery({
     queryKey: billingKeys.confirmation(preapprovalId ?? ''),
     queryFn: async () => {
-      const result = await api<ConfirmPaymentResult>('/api/billing/confirm', { method: 'POST', json: { preapproval_id: preapprovalId } });
+      const result = await call(client.api.billing.confirm.$post({ json: { preapproval_id: preapprovalId ?? '' } }));
       // The plan may have changed: every cached limit (agents, usage, profile) is stale.
       if (result.status === 'authorized') await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] !== 'confirmation' });
       return result;
@@ -54,7 +44,7 @@ export function usePaymentConfirmation(preapprovalId: string | null) {
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<BillingOverview>('/api/billing/cancel', { method: 'POST' }),
+    mutationFn: () => call(client.api.billing.cancel.$post()),
     onSuccess: async (overview) => {
       queryClient.setQueryData(billingKeys.overview(), overview);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== billingKeys.all[0] });
@@ -63,12 +53,11 @@ export function useCancelSubscription() {
 }
 
 export function useSandboxCheckout(preapprovalId: string) {
-  return useQuery({ queryKey: billingKeys.sandbox(preapprovalId), queryFn: () => api<SandboxCheckout>(sandboxPath(preapprovalId)) });
+  return useQuery({ queryKey: billingKeys.sandbox(preapprovalId), queryFn: () => call(client.api.billing.sandbox[':id'].$get({ param: { id: preapprovalId } })) });
 }
 
 export function useSandboxDecision(preapprovalId: string) {
   return useMutation({
-    mutationFn: (decision: SandboxDecision) =>
-      api<SandboxDecisionResult>(`${sandboxPath(preapprovalId)}/decision`, { method: 'POST', json: { decision } }),
+    mutationFn: (decision: SandboxDecision) => call(client.api.billing.sandbox[':id'].decision.$post({ param: { id: preapprovalId }, json: { decision } })),
   });
 }

@@ -1,6 +1,6 @@
-import { isApiErrorBody, type KnowledgeBase, type KnowledgeBaseInput, type KnowledgeFile, type KnowledgeFileList } from '@atende/shared';
+import { isApiErrorBody, type KnowledgeBaseInput, type KnowledgeFile, type KnowledgeFileList } from '@atende/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call, client } from '../../lib/api';
 
 export const knowledgeKeys = {
   base: (agentId: string) => ['knowledge', agentId] as const,
@@ -24,7 +24,7 @@ const isIngesting = (file: KnowledgeFile) => file.status === 'queued' || file.st
 export function useKnowledgeBase(agentId: string, refreshUntil = 0) {
   return useQuery({
     queryKey: knowledgeKeys.base(agentId),
-    queryFn: () => api<KnowledgeBase>(`${agentPath(agentId)}/knowledge`),
+    queryFn: () => call(client.api.agents[':id'].knowledge.$get({ param: { id: agentId } })),
     staleTime: 0,
     refetchInterval: () => (Date.now() < refreshUntil ? LINKS_POLL_MS : false),
   });
@@ -34,7 +34,7 @@ export function useKnowledgeBase(agentId: string, refreshUntil = 0) {
 export function useSaveKnowledgeBase(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: KnowledgeBaseInput) => api<KnowledgeBase>(`${agentPath(agentId)}/knowledge`, { method: 'PUT', json: input }),
+    mutationFn: (input: KnowledgeBaseInput) => call(client.api.agents[':id'].knowledge.$put({ param: { id: agentId }, json: input })),
     onSuccess: (saved) => queryClient.setQueryData(knowledgeKeys.base(agentId), saved),
   });
 }
@@ -43,7 +43,7 @@ export function useSaveKnowledgeBase(agentId: string) {
 export function useKnowledgeFiles(agentId: string) {
   return useQuery({
     queryKey: knowledgeKeys.files(agentId),
-    queryFn: () => api<KnowledgeFileList>(`${agentPath(agentId)}/files`),
+    queryFn: () => call(client.api.agents[':id'].files.$get({ param: { id: agentId } })),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.files.some(isIngesting) ? INGESTION_POLL_MS : false),
   });
@@ -65,7 +65,7 @@ export async function updateFileList(queryClient: QueryClient, agentId: string, 
 export function useDeleteFile(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => api<void>(`${agentPath(agentId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    mutationFn: (fileId: string) => call(client.api.agents[':id'].files[':fileId'].$delete({ param: { id: agentId, fileId } })),
     onSuccess: (_data, fileId) => updateFileList(queryClient, agentId, (files) => files.filter((file) => file.id !== fileId)),
   });
 }

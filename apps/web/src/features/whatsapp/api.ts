@@ -1,13 +1,13 @@
-import type { WhatsAppCheck, WhatsAppConfig, WhatsAppConfigInput } from '@atende/shared';
+import type { WhatsAppConfigInput } from '@atende/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 
 export const whatsappKeys = {
   config: (agentId: string) => ['whatsapp', agentId] as const,
   verification: (agentId: string) => ['whatsapp', agentId, 'verification'] as const,
 };
 
-const configPath = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/whatsapp`;
+const whatsapp = client.api.agents[':id'].whatsapp;
 
 /** The agents list shows the WhatsApp configuration's error line: refresh it after each check. */
 const refreshAgents = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['agents'] });
@@ -16,7 +16,7 @@ const refreshAgents = (queryClient: QueryClient) => queryClient.invalidateQuerie
 export function useWhatsAppConfig(agentId: string) {
   return useQuery({
     queryKey: whatsappKeys.config(agentId),
-    queryFn: () => api<WhatsAppConfig>(configPath(agentId)),
+    queryFn: () => call(whatsapp.$get({ param: { id: agentId } })),
     staleTime: 0,
   });
 }
@@ -27,7 +27,7 @@ export function useWhatsAppVerification(agentId: string, enabled: boolean) {
   return useQuery({
     queryKey: whatsappKeys.verification(agentId),
     queryFn: async () => {
-      const check = await api<WhatsAppCheck>(`${configPath(agentId)}/verify`, { method: 'POST' });
+      const check = await call(whatsapp.verify.$post({ param: { id: agentId } }));
       queryClient.setQueryData(whatsappKeys.config(agentId), check.config);
       void refreshAgents(queryClient);
       return check;
@@ -43,7 +43,7 @@ export function useWhatsAppVerification(agentId: string, enabled: boolean) {
 export function useSaveWhatsApp(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WhatsAppConfigInput) => api<WhatsAppCheck>(configPath(agentId), { method: 'PUT', json: input }),
+    mutationFn: (input: WhatsAppConfigInput) => call(whatsapp.$put({ param: { id: agentId }, json: input })),
     onSuccess: (check) => {
       queryClient.setQueryData(whatsappKeys.config(agentId), check.config);
       return refreshAgents(queryClient);
