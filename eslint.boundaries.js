@@ -34,6 +34,7 @@ export const SERVER_ORDER = [
   'knowledge',
   'learning',
   'chat',
+  'insights',
   'channels',
   'billing',
   'support',

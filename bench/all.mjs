@@ -1,4 +1,4 @@
-// Runs every benchmark in turn (`npm run bench`): chat, knowledge, and the web budgets when
+// Runs every benchmark in turn (`npm run bench`): chat, knowledge, insights, and the web budgets when
 // bench/web-budgets.mjs exists. Each writes its own bench/results/*.json. A failing benchmark does not
 // stop the others; the exit code is non-zero when any of them failed.
 //
@@ -14,6 +14,7 @@ const BENCHMARKS = [
   { name: 'chat', args: ['bench/chat.mjs'] },
   // Imports the server's TypeScript sources directly: run through tsx's loader.
   { name: 'knowledge', args: ['--import', 'tsx', 'bench/knowledge.ts'] },
+  { name: 'insights', args: ['--import', 'tsx', 'bench/insights.ts'] },
   { name: 'web budgets', args: ['bench/web-budgets.mjs'], optional: true },
 ];
 

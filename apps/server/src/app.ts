@@ -25,6 +25,7 @@ import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
 import { knowledgeRoutes } from './knowledge/routes';
+import { insightRoutes } from './insights/routes';
 import { taughtAnswerRoutes } from './learning/routes';
 import type { Logger } from './logger';
 import { publicConfigRoutes } from './public-config';
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', agentRoutes(database.db, auth, config, services.storage))
+    // Before the conversations: /conversations/export is not a conversation id.
+    .route('/', insightRoutes({ db: database.db, auth }))
     .route('/', conversationRoutes(database.db, auth))
     .route(
       '/',

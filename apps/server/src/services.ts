@@ -13,6 +13,7 @@ import { createEmbedder, type Embedder } from './knowledge/embedder';
 import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/ingest';
 import { createRetriever, type Retriever } from './knowledge/retrieval';
 import { VectorIndex } from './knowledge/vectors';
+import { rollUpInsights } from './insights/rollup';
 import { findTaughtAnswer } from './learning/taught-answers';
 import type { Logger } from './logger';
 import { createMailer, mailQueues, type Mailer } from './mail/mailer';
@@ -73,7 +74,7 @@ export async function createServices(
 
 /**
  * Starts the job queue and, unless `workers` is false (a web-only process, which
- * only enqueues), the background workers (ingestion, WhatsApp, e-mail, sweeper). Returns a stop function.
+ * only enqueues), the background workers (ingestion, WhatsApp, e-mail, sweeper, the Painel's rollup). Returns a stop function.
  */
 export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<() => Promise<void>> {
   await services.jobs.start();
@@ -85,6 +86,7 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
     Promise.all([
       services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed')),
       pruneWebChatCounters(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'web chat counters not pruned')),
+      rollUpInsights(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'insights not rolled up')),
     ]);
   void sweep();
   const timer = setInterval(sweep, 60_000);

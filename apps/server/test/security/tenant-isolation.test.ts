@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGraph, type FakeGraph } from '../../../../e2e/fakes';
 import { runTurn } from '../../src/chat/runtime';
 import { files } from '../../src/db/schema';
+import { rollUpInsights } from '../../src/insights/rollup';
 import { getAccountPlan } from '../../src/accounts/plan';
 import { chatHistory } from '../helpers/agents';
 import { createTestContext, ORIGIN, type TestContext } from '../helpers/context';
@@ -58,6 +59,8 @@ beforeAll(async () => {
       })),
   );
   await waitForIdleJobs(ctx);
+  // The Painel's counts of A's messages are added up now, not by a background run in the middle of the matrix.
+  await rollUpInsights(ctx.database.db, { settleMs: 0 });
   before = await snapshotRows(ctx, a);
 }, 120_000);
 
@@ -151,6 +154,7 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'POST /api/agents/{id}/answers',
         'PATCH /api/agents/{id}/answers/{answerId}',
         'DELETE /api/agents/{id}/answers/{answerId}',
+        'GET /api/agents/{id}/insights',
         'PUT /api/agents/{id}/appearance',
         'PUT /api/agents/{id}/appearance/avatar',
         'POST /api/agents/{id}/test-chat',
@@ -298,7 +302,7 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
     const { agents } = (await list.json()) as { agents: Array<{ id: string }> };
     expect(agents.length).toBeGreaterThanOrEqual(2); // its own, and the one created by the matrix
     for (const { id } of agents) {
-      for (const sub of ['', '/workflow', '/files', '/knowledge', '/conversations', '/whatsapp', '/answers']) {
+      for (const sub of ['', '/workflow', '/files', '/knowledge', '/conversations', '/whatsapp', '/answers', '/insights']) {
         const res = await ctx.request(`/api/agents/${id}${sub}`, { token: b.user.token });
         expect(res.status).toBe(200);
         expectNothingOfA(`GET /api/agents/${id}${sub}`, await res.text());

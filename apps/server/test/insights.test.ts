@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { Insights } from '@atende/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccountPlan } from '../src/accounts/plan';
+import { runTurn } from '../src/chat/runtime';
+import { rollUpInsights } from '../src/insights/rollup';
+import { chatOutput, createAgent } from './helpers/agents';
+import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
+
+const ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
+
+async function setUp(ctx: TestContext) {
+  const user = await createUser(ctx);
+  const agent = await createAgent(ctx, user, 'Bia');
+  const kb = await ctx.request(`/api/agents/${agent.id}/knowledge`, {
+    method: 'PUT',
+    token: user.token,
+    json: { companyName: 'Padaria Pão Quente', about: ABOUT, links: '' },
+  });
+  expect(kb.status).toBe(200);
+  return { user, agent };
+}
+
+async function insights(ctx: TestContext, user: TestUser, agentId: string, query = '') {
+  const res = await ctx.request(`/api/agents/${agentId}/insights${query}`, { token: user.token });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Insights;
+}
+
+describe('the Painel (insights)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('an unanswered question shows up grouped with its paraphrase; once taught it leaves the list and is answered offline', async () => {
+    const { user, agent } = await setUp(ctx);
+    const first = randomUUID();
+    const second = randomUUID();
+    expect(await chatOutput(ctx, agent.webhookId, 'Vocês entregam em Campinas?', first)).toMatch(/não encontrei/);
+    expect(await chatOutput(ctx, agent.webhookId, 'fazem entrega pra campinas?', second)).toMatch(/não encontrei/);
+    expect(await chatOutput(ctx, agent.webhookId, 'Tem estacionamento?', second)).toMatch(/não encontrei/);
+
+    const before = await insights(ctx, user, agent.id);
+    expect(before.unanswered).toHaveLength(2);
+    const [delivery, parking] = before.unanswered;
+    expect(delivery).toMatchObject({ question: 'fazem entrega pra campinas?', count: 2, agentId: agent.id, agentName: 'Bia' });
+    expect(delivery!.variants).toEqual(['fazem entrega pra campinas?', 'Vocês entregam em Campinas?']);
+    expect(delivery!.conversations).toHaveLength(2);
+    expect(new Set(delivery!.conversations.map((c) => c.id)).size).toBe(2);
+    expect(parking).toMatchObject({ question: 'Tem estacionamento?', count: 1 });
+
+    // 'Ensinar resposta' from the list: the group's wording as the question, its other wordings as variants.
+    const taught = await ctx.request(`/api/agents/${agent.id}/answers`, {
+      method: 'POST',
+      token: user.token,
+      json: { question: delivery!.question, answer: 'Entregamos em Campinas às terças.', variants: delivery!.variants },
+    });
+    expect(taught.status).toBe(201);
+    const after = await insights(ctx, user, agent.id);
+    expect(after.unanswered.map((g) => g.question)).toEqual(['Tem estacionamento?']);
+    expect(await chatOutput(ctx, agent.webhookId, 'Vocês entregam em Campinas?', randomUUID())).toBe('Entregamos em Campinas às terças.');
+  });
+
+  it('counts conversations, messages, channels, hours, outcomes, hand-offs and answer time; the test chat is not counted', async () => {
+    const { user, agent } = await setUp(ctx);
+    const web = randomUUID();
+    await chatOutput(ctx, agent.webhookId, 'Oi!', web);
+    expect(await chatOutput(ctx, agent.webhookId, 'Qual o preço do bolo de cenoura?', web)).toMatch(/25/);
+    // The customer asks for a person right after an answer: the question is one the agent missed.
+    await chatOutput(ctx, agent.webhookId, 'Quero falar com um atendente', web);
+    await chatOutput(ctx, agent.webhookId, 'Vocês vendem pão de queijo?', randomUUID());
+    await runTurn(ctx.services.runtime, {
+      agent: { ...agent, userId: user.id, lastError: null },
+      channel: 'whatsapp',
+      sessionId: '5511912345678',
+      message: 'Vocês abrem no sábado?',
+      plan: await getAccountPlan(ctx.database.db, user.id),
+    });
+    const tested = await ctx.request(`/api/agents/${agent.id}/test-chat`, {
+      method: 'POST',
+      token: user.token,
+      json: { message: 'Teste do dono: vocês vendem sorvete?', sessionId: randomUUID() },
+    });
+    expect(tested.status).toBe(200);
+
+    await rollUpInsights(ctx.database.db, { settleMs: 0 });
+    const result = await insights(ctx, user, agent.id, '?days=7');
+    expect(result.days).toBe(7);
+    expect(result.daily).toHaveLength(7);
+    expect(result.daily.at(-1)!.date).toBe(result.to);
+    expect(result.totals).toMatchObject({ conversations: 3, messages: 5, handedOff: 1 });
+    expect(result.totals.answered + result.totals.unanswered + result.totals.other).toBe(5);
+    expect(result.totals.unanswered).toBeGreaterThanOrEqual(1);
+    expect(result.totals.averageAnswerMs).toEqual(expect.any(Number));
+    expect(result.daily.at(-1)).toMatchObject({ conversations: 3, messages: 5 });
+    expect(result.channels).toEqual([
+      { channel: 'web', conversations: 2, messages: 4 },
+      { channel: 'whatsapp', conversations: 1, messages: 1 },
+    ]);
+    expect(result.hours.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(result.usage).toMatchObject({ used: 5, scopeUsed: 5, quota: 100 });
+    expect(result.usage.projected).toBeGreaterThanOrEqual(5);
+    const questions = result.unanswered.map((g) => g.question);
+    expect(questions).toContain('Qual o preço do bolo de cenoura?');
+    expect(questions).toContain('Vocês vendem pão de queijo?');
+    expect(questions.join(' ')).not.toMatch(/sorvete/);
+
+    // Read again: nothing counted twice.
+    await rollUpInsights(ctx.database.db, { settleMs: 0 });
+    expect((await insights(ctx, user, agent.id, '?days=7')).totals).toEqual(result.totals);
+  });
+
+  it('exports the conversations of a period as CSV, one row per message, safe to open in a spreadsheet', async () => {
+    const { user, agent } = await setUp(ctx);
+    const session = randomUUID();
+    await chatOutput(ctx, agent.webhookId, '=HIPERLINK("http://golpe.example";"clique")', session);
+    await chatOutput(ctx, agent.webhookId, 'Tem bolo; de "cenoura"?\nE de milho?', session);
+    await runTurn(ctx.services.runtime, {
+      agent: { ...agent, userId: user.id, lastError: null },
+      channel: 'whatsapp',
+      sessionId: '5511987654321',
+      message: '+55 é meu número',
+      plan: await getAccountPlan(ctx.database.db, user.id),
+    });
+    await ctx.request(`/api/agents/${agent.id}/test-chat`, { method: 'POST', token: user.token, json: { message: 'Teste do dono', sessionId: randomUUID() } });
+
+    const res = await ctx.request(`/api/agents/${agent.id}/conversations/export?format=csv`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="conversas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM: Excel reads the accents as UTF-8
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith('"data";"canal";"cliente";"autor";"texto";"conversa"\r\n')).toBe(true);
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual(['data', 'canal', 'cliente', 'autor', 'texto', 'conversa']);
+    expect(rows).toHaveLength(1 + 6); // three questions and their answers; the owner's test is not a customer's
+    const body = rows.slice(1);
+    expect(body[0]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(body[0]!.slice(1, 5)).toEqual(['Link e site', expect.stringMatching(/^Visitante [0-9A-F]{6}$/), 'Cliente', `'=HIPERLINK("http://golpe.example";"clique")`]);
+    expect(body[1]![3]).toBe('Agente');
+    expect(body[2]![4]).toBe('Tem bolo; de "cenoura"?\nE de milho?');
+    // A spreadsheet shows a cell starting with an apostrophe as text, without the apostrophe: the number stays a number as written.
+    expect(body[4]!.slice(1, 5)).toEqual(['WhatsApp', "'+5511987654321", 'Cliente', "'+55 é meu número"]);
+    expect(text).not.toContain('Teste do dono');
+
+    // Another period: nothing but the header. A reversed or too long one is refused.
+    const empty = await ctx.request(`/api/agents/${agent.id}/conversations/export?format=csv&from=2020-01-01&to=2020-01-31`, { token: user.token });
+    expect(parseCsv(await empty.text())).toHaveLength(1);
+    for (const query of ['from=2026-02-01&to=2026-01-01', 'from=2020-01-01&to=2026-01-01', 'from=2026-13-45', 'format=xlsx']) {
+      const bad = await ctx.request(`/api/agents/${agent.id}/conversations/export?${query}`, { token: user.token });
+      expect(bad.status, query).toBe(400);
+    }
+    const other = await createUser(ctx);
+    expect((await ctx.request(`/api/agents/${agent.id}/conversations/export`, { token: other.token })).status).toBe(404);
+  });
+
+  it('refuses a period outside 1–90 days and an agent of another account', async () => {
+    const { user, agent } = await setUp(ctx);
+    for (const days of ['0', '91', 'x']) {
+      const res = await ctx.request(`/api/agents/${agent.id}/insights?days=${days}`, { token: user.token });
+      expect(res.status, days).toBe(400);
+    }
+    const other = await createUser(ctx);
+    expect((await ctx.request(`/api/agents/${agent.id}/insights`, { token: other.token })).status).toBe(404);
+    expect((await ctx.request(`/api/agents/${agent.id}/insights`)).status).toBe(401);
+  });
+});
+
+/** A small RFC 4180 reader (';' between cells), enough to check the export. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
