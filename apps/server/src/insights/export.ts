@@ -1,4 +1,4 @@
-import { QUOTA_TIME_ZONE, type Channel } from '@atende/shared';
+import { chatRoleLabels, QUOTA_TIME_ZONE, type Channel, type ChatRole } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { customerLabel } from '../chat/session-keys';
 import type { Db } from '../db/client';
@@ -6,7 +6,7 @@ import { dayStart, addDays } from './calendar';
 
 /*
  * 'Exportar conversas': an agent's customer conversations of a period as CSV, one row per message (date and
- * time in São Paulo, channel, customer label, author, text, conversation), read page by page into the response
+ * time in São Paulo, channel, customer label, author — Cliente, Agente or Equipe —, text, conversation), read page by page into the response
  * so a big export never sits in memory. Semicolons separate the columns and the file starts with a UTF-8 BOM,
  * as Excel in Portuguese opens a CSV by double-click; every cell is quoted, and a cell a spreadsheet would run
  * as a formula (=, +, -, @, tab, carriage return) starts with an apostrophe (CSV injection).
@@ -15,7 +15,6 @@ import { dayStart, addDays } from './calendar';
 export const EXPORT_PAGE = 1_000;
 export const EXPORT_HEADER = ['data', 'canal', 'cliente', 'autor', 'texto', 'conversa'];
 const CHANNEL_NAMES: Record<string, string> = { web: 'Link e site', whatsapp: 'WhatsApp' };
-const AUTHORS: Record<string, string> = { user: 'Cliente', assistant: 'Agente' };
 
 const stamp = new Intl.DateTimeFormat('en-CA', {
   timeZone: QUOTA_TIME_ZONE,
@@ -81,7 +80,7 @@ export function exportConversationsCsv(db: Db, agentId: string, from: string, to
           localStamp(at),
           CHANNEL_NAMES[r.channel] ?? r.channel,
           customerLabel(r.channel as Channel, r.session_id),
-          AUTHORS[r.role] ?? r.role,
+          chatRoleLabels[r.role as ChatRole] ?? r.role,
           r.content,
           r.conversation_id,
         ]);

@@ -21,7 +21,7 @@ export const ROLLUP_SETTLE_MS = 2_000;
 interface MessageRow {
   seq: string | number;
   id: string;
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'team';
   outcome: string | null;
   created_at: string | Date;
   conversation_id: string;
@@ -132,7 +132,8 @@ export async function rollUpBatch(db: Db, options: { settleMs?: number; batch?: 
             missed.push({ messageId: row.asked_id, agentId: row.agent_id, conversationId: row.conversation_id, askedAt: asDate(row.asked_at) });
           }
         }
-      } else {
+      } else if (row.role === 'assistant') {
+        // The team's own messages (the inbox) are neither the agent's answers nor customers' questions.
         const outcome = row.outcome ?? 'answered';
         counts.outcomes[outcome] = (counts.outcomes[outcome] ?? 0) + 1;
         if (row.prev_role === 'user' && row.prev_at) {

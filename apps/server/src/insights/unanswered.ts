@@ -41,17 +41,20 @@ const asDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 async function askedQuestions(db: Db, agentId: string, since: Date): Promise<AskedRow[]> {
   const result = (await db.execute(sql`
     (
+      with recent as (
+        select a.conversation_id, a.seq from conversations c
+        join messages a on a.conversation_id = c.id and a.outcome = 'unanswered'
+        where c.agent_id = ${agentId} and c.channel <> 'test' and a.created_at >= ${since.toISOString()}::timestamptz
+        order by a.created_at desc
+        limit ${UNANSWERED_SCAN}
+      )
       select q.id, q.content, q.created_at as asked_at, q.conversation_id
-      from conversations c
-      join messages a on a.conversation_id = c.id and a.outcome = 'unanswered'
+      from recent r
       join lateral (
         select m.id, m.content, m.created_at, m.conversation_id from messages m
-        where m.conversation_id = a.conversation_id and m.seq < a.seq and m.role = 'user'
+        where m.conversation_id = r.conversation_id and m.seq < r.seq and m.role = 'user'
         order by m.seq desc limit 1
       ) q on true
-      where c.agent_id = ${agentId} and c.channel <> 'test' and a.created_at >= ${since.toISOString()}::timestamptz
-      order by a.created_at desc
-      limit ${UNANSWERED_SCAN}
     )
     union all
     (
