@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
           { path: 'create-agent', lazy: () => import('../features/agents/CreateAgentPage').then(page) },
           { path: 'agents/:id/configure', lazy: () => import('../features/agents/ConfigurePage').then(page) },
           { path: 'agents/:id/conversations', lazy: () => import('../features/agents/ConversationsPage').then(page) },
+          { path: 'agents/:id/insights', lazy: () => import('../features/insights/InsightsPage').then(page) },
           { path: 'profile', lazy: () => import('../features/account/ProfilePage').then(page) },
           { path: 'plan', lazy: () => import('../features/billing/PlanPage').then(page) },
           { path: 'integrations', lazy: () => import('../features/errors/ComingSoonPage').then(page) },

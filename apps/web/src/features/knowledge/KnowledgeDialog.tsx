@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Modal } from '../../components/ui/Modal';
 import { FileList } from './FileList';
 import { KnowledgeBaseSection } from './KnowledgeBaseSection';
+import { TaughtAnswersSection } from './TaughtAnswers';
 import { UploadFiles } from './UploadFiles';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 
 /**
  * 'Base de Conhecimento' (docs/product.md §2): what the agent knows about the company
- * (name, about text, links) and the files it answers from.
+ * (name, about text, links), the files it answers from and the answers the merchant taught it.
  */
 export function KnowledgeDialog({ agent, open, onOpenChange }: Props) {
   const filesHeadingId = useId();
@@ -33,6 +34,7 @@ export function KnowledgeDialog({ agent, open, onOpenChange }: Props) {
           <UploadFiles agentId={agent.id} />
           <FileList agentId={agent.id} />
         </section>
+        <TaughtAnswersSection agentId={agent.id} />
       </div>
     </Modal>
   );

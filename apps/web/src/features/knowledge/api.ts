@@ -1,10 +1,18 @@
-import { isApiErrorBody, type KnowledgeBaseInput, type KnowledgeFile, type KnowledgeFileList } from '@atende/shared';
+import {
+  isApiErrorBody,
+  type KnowledgeBaseInput,
+  type KnowledgeFile,
+  type KnowledgeFileList,
+  type TaughtAnswerInput,
+  type TaughtAnswerPatch,
+} from '@atende/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, call, client } from '../../lib/api';
 
 export const knowledgeKeys = {
   base: (agentId: string) => ['knowledge', agentId] as const,
   files: (agentId: string) => ['knowledge', agentId, 'files'] as const,
+  answers: (agentId: string) => ['knowledge', agentId, 'answers'] as const,
 };
 
 const agentPath = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}`;
@@ -104,5 +112,40 @@ export function uploadFile(agentId: string, file: File, onProgress: (fraction: n
     const form = new FormData();
     form.append('files', file);
     xhr.send(form);
+  });
+}
+
+/** The agent's taught answers ('Ensinar resposta'), newest first. */
+export function useTaughtAnswers(agentId: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.answers(agentId),
+    queryFn: () => call(client.api.agents[':id'].answers.$get({ param: { id: agentId } })),
+    staleTime: 0,
+  });
+}
+
+/** Teaches an answer: the agent uses it from the next message on. Refreshes the list and the Painel. */
+export function useTeachAnswer(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TaughtAnswerInput) => call(client.api.agents[':id'].answers.$post({ param: { id: agentId }, json: input })),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights', agentId] })]),
+  });
+}
+
+export function useUpdateTaughtAnswer(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ answerId, patch }: { answerId: string; patch: TaughtAnswerPatch }) =>
+      call(client.api.agents[':id'].answers[':answerId'].$patch({ param: { id: agentId, answerId }, json: patch })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }),
+  });
+}
+
+export function useDeleteTaughtAnswer(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answerId: string) => call(client.api.agents[':id'].answers[':answerId'].$delete({ param: { id: agentId, answerId } })),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights', agentId] })]),
   });
 }

@@ -1,5 +1,5 @@
 import { chatWebhookId, hasWhatsApp, type Agent } from '@atende/shared';
-import { BookOpen, Brain, CircleAlert, Code, MessageCircle, MessagesSquare, Settings, Share2, Smartphone, Trash2 } from 'lucide-react';
+import { BookOpen, Brain, ChartColumn, CircleAlert, Code, MessageCircle, MessagesSquare, Settings, Share2, Smartphone, Trash2 } from 'lucide-react';
 import { Switch, Tooltip } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -91,6 +91,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
             />
           )}
           <IconAction label="Conversas" icon={<MessagesSquare className="size-5" />} to={`${base}/conversations`} />
+          <IconAction label="Painel" icon={<ChartColumn className="size-5" />} to={`${base}/insights`} />
           <IconAction
             label="Excluir"
             tone="danger"

@@ -1,0 +1,250 @@
+import { INSIGHT_PERIODS, type Insights, type UnansweredGroup } from '@atende/shared';
+import { ArrowLeft, Download, GraduationCap, MessageCircleQuestion } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { Modal } from '../../components/ui/Modal';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { Alert } from '../../components/ui/Alert';
+import { ApiError, userMessageOf } from '../../lib/api';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { AnswerForm, useTeachAnswer } from '../knowledge';
+import { exportUrl, useInsights } from './api';
+
+/** The charts are their own chunk, loaded by this page only. */
+const InsightsCharts = lazy(() => import('./Charts'));
+
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '—');
+
+function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 1000) return 'menos de 1 s';
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+/**
+ * 'Painel' of one agent (docs/product.md §2): what customers asked in a period, how the agent did, the month's
+ * quota, and 'Perguntas sem resposta' with 'Ensinar resposta'.
+ */
+export default function InsightsPage() {
+  const { id = '' } = useParams();
+  const [days, setDays] = useState<number>(30);
+  const insights = useInsights(id, days);
+  const notFound = insights.error instanceof ApiError && insights.error.status === 404;
+  const data = insights.data;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <Link to="/dashboard/agents" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
+      </Link>
+      <PageHeader
+        title="Painel"
+        description={data ? `De ${formatDay(data.from)} a ${formatDay(data.to)}` : undefined}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <div role="radiogroup" aria-label="Período" className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
+              {INSIGHT_PERIODS.map((period) => (
+                <button
+                  key={period}
+                  type="button"
+                  role="radio"
+                  aria-checked={days === period}
+                  onClick={() => setDays(period)}
+                  className={cn(
+                    'rounded-md px-3 py-1.5 text-sm font-medium',
+                    days === period ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )}
+                >
+                  {period} dias
+                </button>
+              ))}
+            </div>
+            {data && (
+              <a href={exportUrl(id, data.from, data.to)} download className={buttonClass('secondary', 'py-2')}>
+                <Download className="size-4" aria-hidden="true" /> Exportar conversas (CSV)
+              </a>
+            )}
+          </div>
+        }
+      />
+      {insights.isPending && (
+        <p className="flex items-center justify-center gap-2 py-12 text-sm text-slate-600" role="status">
+          <Spinner className="size-5 text-brand-600" /> Carregando o painel...
+        </p>
+      )}
+      {notFound && <p className="text-sm text-slate-600">Agente não encontrado.</p>}
+      {insights.error && !notFound && <Alert tone="error">{userMessageOf(insights.error)}</Alert>}
+      {data && (
+        <>
+          <Totals data={data} />
+          <UsageCard usage={data.usage} />
+          <Suspense
+            fallback={
+              <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+                <Spinner className="size-4" /> Carregando gráficos...
+              </p>
+            }
+          >
+            <InsightsCharts data={data} />
+          </Suspense>
+          <UnansweredList agentId={id} groups={data.unanswered} />
+        </>
+      )}
+    </div>
+  );
+}
+
+const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+      {hint && <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>}
+    </div>
+  );
+}
+
+function Totals({ data }: { data: Insights }) {
+  const t = data.totals;
+  const questions = t.answered + t.unanswered;
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+      <Stat label="Conversas" value={formatNumber(t.conversations)} />
+      <Stat label="Mensagens de clientes" value={formatNumber(t.messages)} />
+      <Stat label="Respondidas" value={percent(t.answered, questions)} hint={`${formatNumber(t.answered)} com a base de conhecimento`} />
+      <Stat label="Sem resposta" value={percent(t.unanswered, questions)} hint={`${formatNumber(t.unanswered)} perguntas`} />
+      <Stat label="Pediram uma pessoa" value={formatNumber(t.handedOff)} hint={`${percent(t.handedOff, t.conversations)} das conversas`} />
+      <Stat label="Tempo médio de resposta" value={formatDuration(t.averageAnswerMs)} />
+    </dl>
+  );
+}
+
+function UsageCard({ usage }: { usage: Insights['usage'] }) {
+  const share = usage.quota ? Math.min(100, Math.round((usage.used / usage.quota) * 100)) : null;
+  return (
+    <section aria-labelledby="uso-do-mes" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="uso-do-mes" className="text-sm font-semibold text-slate-900">
+        Uso do plano neste mês
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {formatNumber(usage.used)} {usage.quota ? `de ${formatNumber(usage.quota)} mensagens` : 'mensagens (sem limite)'} · este agente:{' '}
+        {formatNumber(usage.scopeUsed)}
+      </p>
+      {share !== null && (
+        <div
+          className="mt-2 h-2 rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Uso das mensagens do mês"
+          aria-valuenow={share}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div className={cn('h-2 rounded-full', share >= 80 ? 'bg-amber-600' : 'bg-brand-600')} style={{ width: `${share}%` }} />
+        </div>
+      )}
+      <p className="mt-2 text-sm text-slate-600">
+        No ritmo atual, a conta deve chegar a cerca de {formatNumber(usage.projected)} mensagens até o fim do mês.
+        {usage.runsOutOn && (
+          <strong className="font-semibold text-amber-800">
+            {' '}
+            As mensagens do plano devem acabar em {formatDay(usage.runsOutOn)}.{' '}
+            <Link to="/plans" className="underline">
+              Ver planos
+            </Link>
+          </strong>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function UnansweredList({ agentId, groups }: { agentId: string; groups: UnansweredGroup[] }) {
+  const [teaching, setTeaching] = useState<UnansweredGroup | null>(null);
+  return (
+    <section aria-labelledby="sem-resposta" className="space-y-3">
+      <div>
+        <h2 id="sem-resposta" className="text-lg font-semibold text-slate-900">
+          Perguntas sem resposta
+        </h2>
+        <p className="text-sm text-slate-600">
+          O que seus clientes perguntaram e o agente não soube responder com a base de conhecimento (ou pediram uma pessoa logo depois). Ensine a
+          resposta uma vez: o agente passa a responder essa pergunta, com essas ou outras palavras.
+        </p>
+      </div>
+      {groups.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <MessageCircleQuestion className="mx-auto size-8 text-slate-400" aria-hidden="true" />
+          <p className="mt-2 text-sm text-slate-600">Nenhuma pergunta sem resposta no período. Muito bem!</p>
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Perguntas sem resposta">
+          {groups.map((group) => (
+            <li key={`${group.question}-${group.lastAskedAt}`} className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-slate-900">{group.question}</p>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  {group.count === 1 ? 'Perguntada 1 vez' : `Perguntada ${formatNumber(group.count)} vezes`} · última em{' '}
+                  <time dateTime={group.lastAskedAt}>{formatDateTime(group.lastAskedAt)}</time>
+                </p>
+                {group.variants.length > 1 && (
+                  <p className="mt-1 text-sm break-words text-slate-600">
+                    Também: {group.variants.slice(1).map((v) => `"${v}"`).join(', ')}
+                  </p>
+                )}
+                <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                  {group.conversations.map((c, i) => (
+                    <Link key={c.id} to={`/dashboard/agents/${agentId}/conversations?c=${c.id}`} className="text-brand-700 underline">
+                      Conversa {i + 1} ({formatDate(c.askedAt)})
+                    </Link>
+                  ))}
+                </p>
+              </div>
+              <button type="button" className={buttonClass('primary', 'py-2')} onClick={() => setTeaching(group)}>
+                <GraduationCap className="size-4" aria-hidden="true" /> Ensinar resposta
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {teaching && <TeachDialog agentId={agentId} group={teaching} onClose={() => setTeaching(null)} />}
+    </section>
+  );
+}
+
+function TeachDialog({ agentId, group, onClose }: { agentId: string; group: UnansweredGroup; onClose: () => void }) {
+  const teach = useTeachAnswer(agentId);
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Ensinar resposta" description="O agente usa esta resposta a partir da próxima mensagem.">
+      <AnswerForm
+        initial={{ question: group.question, answer: '' }}
+        context={
+          group.variants.length > 1 ? (
+            <p className="text-sm text-slate-600">Os clientes também perguntaram: {group.variants.slice(1).map((v) => `"${v}"`).join(', ')}.</p>
+          ) : undefined
+        }
+        submitLabel="Salvar resposta"
+        pending={teach.isPending}
+        error={teach.error}
+        onCancel={onClose}
+        onSubmit={(question, answer) =>
+          teach.mutate(
+            { question, answer, variants: group.variants.filter((v) => v !== question) },
+            {
+              onSuccess: () => {
+                toast.success('Resposta ensinada! O agente já usa a partir da próxima mensagem.');
+                onClose();
+              },
+            },
+          )
+        }
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The learning loop (issue 17), offline: customers ask what the knowledge does not say, the merchant sees the
+// question in the Painel's 'Perguntas sem resposta' (grouped with its paraphrase), teaches the answer in one
+// click, and the next customer who asks gets it.
+
+test.describe.configure({ timeout: 90_000 });
+
+const ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
+const TAUGHT = 'Sim! Entregamos em Campinas às terças e sextas, com frete de R$ 10,00.';
+
+/** A customer on the public chat, in a browser context of their own (their own session); returns the agent's reply. */
+async function customerAsks(browser: Browser, publicChatUrl: string, question: string): Promise<string> {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const page = await context.newPage();
+  await page.goto(publicChatUrl);
+  await page.getByPlaceholder('Digite sua mensagem...').fill(question);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('button', { name: 'Enviando...' })).toHaveCount(0);
+  const log = page.getByRole('log');
+  const reply = log.getByText(/^Atendente:/).locator('xpath=..').last();
+  await expect(reply).toBeVisible();
+  const text = (await reply.innerText()).replace(/^Atendente:\s*/, '');
+  await context.close();
+  return text;
+}
+
+test('from the unanswered list to a taught answer: the next customer who asks is answered', async ({ page, browser, baseURL, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria Pão Quente');
+  const saved = await page.request.put(`/api/agents/${agent.id}/knowledge`, {
+    data: { companyName: 'Padaria Pão Quente', about: ABOUT, links: '' },
+    headers: { origin: baseURL! },
+  });
+  expect(saved.status()).toBe(200);
+
+  // Two customers ask the same thing in other words; the knowledge does not say.
+  expect(await customerAsks(browser, agent.publicChatUrl, 'Vocês entregam em Campinas?')).toMatch(/não encontrei/i);
+  expect(await customerAsks(browser, agent.publicChatUrl, 'fazem entrega pra campinas?')).toMatch(/não encontrei/i);
+
+  // The merchant opens the agent's Painel.
+  await page.getByRole('article', { name: agent.name }).getByRole('link', { name: 'Painel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/agents/${agent.id}/insights$`));
+  await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Mensagens de clientes por dia/ })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Perguntas sem resposta' });
+  const item = list.getByRole('listitem').filter({ hasText: 'fazem entrega pra campinas?' });
+  await expect(item).toContainText('Perguntada 2 vezes');
+  await expect(item).toContainText('Também: "Vocês entregam em Campinas?"');
+  await expect(item.getByRole('link', { name: /^Conversa/ })).toHaveCount(2);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // 'Ensinar resposta': the question comes filled in, the merchant writes the answer once.
+  await item.getByRole('button', { name: 'Ensinar resposta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ensinar resposta' });
+  await expect(dialog.getByLabel('Pergunta do cliente')).toHaveValue('fazem entrega pra campinas?');
+  await expect(dialog).toContainText('Os clientes também perguntaram: "Vocês entregam em Campinas?"');
+  await dialog.getByLabel('Resposta').fill(TAUGHT);
+  await dialog.getByRole('button', { name: 'Salvar resposta' }).click();
+  await expect(page.getByText('Resposta ensinada! O agente já usa a partir da próxima mensagem.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Nenhuma pergunta sem resposta no período. Muito bem!')).toBeVisible();
+
+  // The next customer, in yet other words, is answered offline with what was taught.
+  expect(await customerAsks(browser, agent.publicChatUrl, 'Vocês fazem entrega em Campinas?')).toBe(TAUGHT);
+
+  // The taught answer is listed under the knowledge, editable and deletable.
+  await page.getByRole('link', { name: 'Voltar para Agentes' }).click();
+  await page.getByRole('article', { name: agent.name }).getByRole('button', { name: 'Base de Conhecimento' }).click();
+  const knowledge = page.getByRole('dialog', { name: 'Base de Conhecimento' });
+  await expect(knowledge.getByRole('heading', { name: 'Respostas ensinadas' })).toBeVisible();
+  await expect(knowledge.getByText(TAUGHT)).toBeVisible();
+  await expect(knowledge.getByRole('button', { name: 'Editar a resposta para "fazem entrega pra campinas?"' })).toBeVisible();
+  await expect(knowledge.getByRole('button', { name: 'Apagar a resposta para "fazem entrega pra campinas?"' })).toBeVisible();
+});
