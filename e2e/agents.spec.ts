@@ -25,10 +25,15 @@ test('create an agent, test its chat, share the public link and keep the history
   await nameField.fill('  Assistente da Loja  ');
   await page.getByRole('button', { name: 'Criar agente' }).click();
   await expect(page.getByText('Agente criado com sucesso!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/agents$/);
+  // Straight into the new agent's workspace, on its knowledge, with the first steps to go.
+  await expect(page).toHaveURL(/\/dashboard\/agents\/[\w-]+\/conhecimento$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assistente da Loja' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Conhecimento', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('region', { name: 'Primeiros passos' })).toContainText('Teste (a fazer)');
   expect(creations).toBe(1);
 
   // Listed under its trimmed name, active at once; the free plan is now at its limit.
+  await page.getByRole('link', { name: 'Voltar para Agentes' }).click();
   const card = agentCard(page, 'Assistente da Loja');
   await expect(card).toBeVisible();
   await expect(card.getByRole('switch')).toBeChecked();
@@ -88,16 +93,26 @@ test('create an agent, test its chat, share the public link and keep the history
   await expect(visitorLog).toContainText('quanto é 123+456?');
   await expect(replies(visitorLog).last()).toContainText('579');
 
-  // The owner reads the conversation in 'Conversas'.
+  // The owner reads both conversations in 'Conversas': the visitor's on the site, and the test, apart.
   await card.getByRole('link', { name: 'Conversas' }).click();
-  await expect(page).toHaveURL(/\/conversations$/);
+  await expect(page).toHaveURL(/\/conversas$/);
   await expect(page.getByRole('heading', { name: 'Conversas' })).toBeVisible();
-  const item = page.getByRole('navigation', { name: 'Lista de conversas' }).getByRole('button').first();
-  await expect(item).toContainText('Site');
-  await item.click();
+  const items = page.getByRole('navigation', { name: 'Lista de conversas' }).getByRole('button');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('Site');
+  await items.first().click();
   const transcript = page.getByRole('list', { name: 'Mensagens' });
+  await expect(transcript).toContainText('quanto é 123+456?');
+  await expect(transcript).toContainText('579');
+  await items.last().click();
+  await expect(items.last()).toContainText('Teste');
   await expect(transcript).toContainText('quanto é 12*7?');
   await expect(transcript).toContainText('84');
+  // The checklist counts the test and the customer's conversation as done.
+  const steps = page.getByRole('region', { name: 'Primeiros passos' });
+  await expect(steps.getByRole('link', { name: 'Teste (feito)' })).toBeVisible();
+  await expect(steps.getByRole('link', { name: 'Compartilhar (feito)' })).toBeVisible();
+  await expect(steps.getByRole('link', { name: 'Conhecimento (a fazer)' })).toBeVisible();
 });
 
 test('at the plan limit the server refuses a new agent with a link to the plans', async ({ page, merchant }) => {
@@ -189,7 +204,11 @@ test('deleting asks for confirmation and ends in the empty state', async ({ page
   await page.reload();
   const card = agentCard(page, agent.name);
 
+  // 'Configurar' opens the agent's workspace, on its test chat; 'Canais' holds the public chat's limits.
   await card.getByRole('link', { name: 'Configurar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Teste seu agente' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Seções do agente' }).getByRole('link', { name: 'Canais' }).click();
   await expect(page.getByRole('region', { name: 'Limites do chat público' })).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para Agentes' }).click();
   await expect(page).toHaveURL(/\/dashboard\/agents$/);
@@ -216,7 +235,8 @@ test('deleting asks for confirmation and ends in the empty state', async ({ page
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Agente excluído com sucesso!')).toBeVisible();
   await expect(page.getByText('Você ainda não tem agentes')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Criar seu primeiro agente' })).toHaveAttribute('href', '/dashboard/create-agent');
+  // The first agent can be created right there, its name suggested from the company's.
+  await expect(page.getByLabel('Nome do seu primeiro agente')).toHaveValue('Atendente Café da Carla');
   await expect(page.getByText('0/1 agentes criados')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Criar novo agente' })).toBeVisible();
   expect((await page.request.get(`/api/agents/${agent.id}`)).status()).toBe(404);

@@ -1,4 +1,4 @@
-import type { Agent } from '@atende/shared';
+import { defaultAppearance, type Agent, type PublicAgent } from '@atende/shared';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
@@ -81,6 +81,13 @@ export const replies = (log: Locator) => log.getByText(/^Atendente:/).locator('x
 
 /** What the page's clipboard holds (the context needs 'clipboard-read'). */
 export const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** What GET /webhook/{id} answers for an agent with the default look (for specs that fake the server's answers). */
+export const publicAgent = (name: string, webhookId: string): PublicAgent => ({
+  name,
+  webhookId,
+  appearance: { ...defaultAppearance, displayName: name, avatarUrl: null },
+});
 
 /** A merchant driven through the test's own page and request context. */
 export interface Merchant {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, publicAgent, test } from './fixtures';
 
 const PLACEHOLDER = 'Digite sua mensagem...';
 
@@ -64,7 +64,7 @@ test('public chat: agent name, an answer, history after reload, Nova conversa', 
 async function fakeAgent(page: Page, reply: (route: Parameters<Parameters<Page['route']>[1]>[0]) => Promise<void>) {
   await page.route('**/webhook/fake-agent/history', (route) => route.fulfill({ json: { messages: [] } }));
   await page.route('**/webhook/fake-agent', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ json: { name: 'Agente Falso', webhookId: 'fake-agent' } }) : reply(route),
+    route.request().method() === 'GET' ? route.fulfill({ json: publicAgent('Agente Falso', 'fake-agent') }) : reply(route),
   );
   await page.goto('/public-chat/fake-agent');
   await expect(page.getByRole('heading', { name: 'Agente Falso' })).toBeVisible();

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent, ConversationSummary } from '@atende/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createAgentViaApi, expect, newAccount, seedAccount, test } from './fixtures';
+import { createAgentViaApi, expect, newAccount, publicAgent, seedAccount, test } from './fixtures';
 import { FILE_NAME_PAYLOADS, HTML_PAYLOADS, MARKDOWN_PAYLOADS, MULTILINE_MARKDOWN, NAME_PAYLOADS, type Payload } from './fixtures/xss-payloads';
 
 test.use({ bypassCSP: true });
@@ -244,7 +244,7 @@ test('any chat answer (a fake agent replying with the whole corpus, streamed)', 
   await page.route('**/webhook/agente-xss/history', (route) => route.fulfill({ json: { messages: [] } }));
   await page.route('**/webhook/agente-xss', (route) =>
     route.request().method() === 'GET'
-      ? route.fulfill({ json: { name, webhookId: 'agente-xss' } })
+      ? route.fulfill({ json: publicAgent(name, 'agente-xss') })
       : route.fulfill({
           headers: { 'Content-Type': 'text/event-stream' },
           body: [

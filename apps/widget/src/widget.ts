@@ -2,8 +2,9 @@
 
 /*
  * The Atende chat popup loader, served as /widget.js and pasted by merchants
- * into their own pages. It adds a floating button (bottom right) that opens the
- * public chat of one agent in a 400×600 frame (full screen on phones).
+ * into their own pages. It adds a floating button (bottom right, or left, in the
+ * agent's colour: its 'Aparência') that opens the public chat of one agent in a
+ * 400×600 frame (full screen on phones).
  *
  * It runs on pages we do not control, so it keeps to itself: no globals (the
  * bundle is an IIFE), no global CSS (everything lives in a shadow root, styled
@@ -11,16 +12,18 @@
  * innerHTML (Trusted Types), and a second copy of the snippet does nothing.
  */
 
+import { brandColors } from '../../../packages/shared/src/colors';
+
 const HOST_ID = 'atende-chat-widget';
-const BRAND = '#4f46e5';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CHAT_ICON = 'M7.9 20A9 9 0 1 0 4 16.1L2 22Z';
 const CLOSE_ICON = 'M18 6 6 18M6 6l12 12';
 
 const CSS = `
 .b,.x{display:flex;align-items:center;justify-content:center;padding:0;margin:0;border:0;cursor:pointer;color:#fff}
-.b{position:fixed;right:20px;bottom:20px;z-index:2147483647;width:60px;height:60px;border-radius:50%;background:${BRAND};box-shadow:0 6px 20px rgba(15,23,42,.3);transition:transform .15s ease}
-.b:hover{background:#4338ca;transform:scale(1.05)}
+.b{position:fixed;right:20px;bottom:20px;z-index:2147483647;width:60px;height:60px;border-radius:50%;background:var(--c,#4f46e5);color:var(--i,#fff);box-shadow:0 6px 20px rgba(15,23,42,.3);transition:transform .15s ease}
+.b:hover{background:var(--h,#4338ca);transform:scale(1.05)}
+.l .b,.l .p{right:auto;left:20px}
 .b:focus-visible,.x:focus-visible{outline:3px solid #a5b4fc;outline-offset:3px}
 .b svg{width:28px;height:28px}
 .x{position:absolute;top:12px;right:12px;width:36px;height:36px;border-radius:50%;background:rgba(15,23,42,.35)}
@@ -72,7 +75,25 @@ function styleShadowRoot(root: ShadowRoot) {
   }
 }
 
-function mount(chatUrl: string) {
+/** The agent's brand colour and the side of the page it chose (its 'Aparência'); the defaults until it answers. */
+function applyAppearance(host: HTMLElement, wrapper: HTMLElement, agentUrl: string) {
+  fetch(agentUrl, { credentials: 'omit' })
+    .then((res) => (res.ok ? res.json() : null))
+    .then((agent: { appearance?: { color?: string; position?: string } } | null) => {
+      const look = agent?.appearance;
+      if (!look) return;
+      const colors = brandColors(look.color ?? '');
+      host.style.setProperty('--c', colors.base);
+      host.style.setProperty('--h', colors.hover);
+      host.style.setProperty('--i', colors.ink);
+      if (look.position === 'left') wrapper.classList.add('l');
+    })
+    .catch(() => {
+      // Unreachable or unavailable agent: the bubble keeps the default look; the chat itself says what is wrong.
+    });
+}
+
+function mount(chatUrl: string, agentUrl: string) {
   if (document.getElementById(HOST_ID)) return; // the snippet was pasted twice
   const host = document.createElement('div');
   host.id = HOST_ID;
@@ -99,7 +120,7 @@ function mount(chatUrl: string) {
       panel.insertBefore(frame, close);
     }
     panel.hidden = !open;
-    wrapper.className = open ? 'o' : '';
+    wrapper.classList.toggle('o', open);
     launcher.setAttribute('aria-expanded', String(open));
     launcher.setAttribute('aria-label', open ? 'Fechar chat de atendimento' : 'Abrir chat de atendimento');
     launcher.replaceChildren(icon(open ? CLOSE_ICON : CHAT_ICON));
@@ -117,6 +138,7 @@ function mount(chatUrl: string) {
   wrapper.append(panel, launcher);
   root.appendChild(wrapper);
   document.body.appendChild(host);
+  applyAppearance(host, wrapper, agentUrl);
 }
 
 // document.currentScript is only set while this script first runs: read it now.
@@ -125,8 +147,9 @@ const webhookId = script?.getAttribute('data-atende-agent')?.trim();
 if (script?.src && webhookId) {
   // Relative to the script's own URL, so the chat comes from wherever widget.js was served.
   const chatUrl = new URL(`public-chat/${encodeURIComponent(webhookId)}`, script.src).href;
-  if (document.body) mount(chatUrl);
-  else document.addEventListener('DOMContentLoaded', () => mount(chatUrl));
+  const agentUrl = new URL(`webhook/${encodeURIComponent(webhookId)}`, script.src).href;
+  if (document.body) mount(chatUrl, agentUrl);
+  else document.addEventListener('DOMContentLoaded', () => mount(chatUrl, agentUrl));
 } else {
   console.warn('[Atende] widget.js needs a data-atende-agent attribute with the agent id.');
 }

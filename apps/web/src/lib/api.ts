@@ -54,6 +54,12 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   return body as SuccessBody<R>;
 }
 
+/** PUT of a multipart form (a file), for the routes the typed client cannot describe; answers like `call`. */
+export function putForm<T>(path: string, form: FormData): Promise<T> {
+  const request = fetch(path, { method: 'PUT', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  return call(request as Promise<ClientResponse<T, 200, 'json'>>) as Promise<T>;
+}
+
 /** The pt-BR message for any thrown value. */
 export function userMessageOf(error: unknown, fallback = 'Ocorreu um erro inesperado. Tente novamente.'): string {
   if (error instanceof ApiError) return error.userMessage;

@@ -1,14 +1,20 @@
 import { Bot, Plus } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/Button';
+import { AGENT_NAME_MAX } from '@atende/shared';
+import { type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
-import { useAgents } from './api';
+import { useMe } from '../account';
+import { useAgents, useCreateAgent } from './api';
 import { AgentCard } from './components/AgentCard';
 import { ErrorBox } from './components/ErrorBox';
 import { agentCounterText, UsagePanel } from './components/UsagePanel';
+import { workspaceStart } from './workspace';
 
 export default function AgentsPage() {
   const { data, error, isPending, refetch } = useAgents();
@@ -63,14 +69,54 @@ export default function AgentsPage() {
   );
 }
 
+/**
+ * No agent yet: the first one is created right here, its name suggested from the company's (one click from
+ * sign-up to the new agent's workspace; docs/product.md §9).
+ */
 function EmptyState() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const create = useCreateAgent();
+  const company = me.data?.company?.trim();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    if (!name || create.isPending || create.isSuccess) return;
+    create.mutate(name, {
+      onSuccess: (agent) => {
+        toast.success('Agente criado com sucesso!');
+        navigate(workspaceStart(agent.id));
+      },
+    });
+  }
+
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <Bot className="mx-auto size-10 text-slate-400" aria-hidden="true" />
       <p className="mt-3 font-medium text-slate-800">Você ainda não tem agentes</p>
-      <Link to="/dashboard/create-agent" className={buttonClass('primary', 'mt-4')}>
-        <Plus className="size-4" aria-hidden="true" /> Criar seu primeiro agente
-      </Link>
+      <p className="mt-1 text-sm text-slate-600">Crie seu primeiro agente: em seguida, ensine a ele sobre a sua empresa.</p>
+      {me.isPending ? (
+        <Spinner className="mx-auto mt-5 size-5 text-brand-600" />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mx-auto mt-5 flex max-w-md flex-col gap-2 text-left sm:flex-row sm:items-end">
+          <Field
+            label="Nome do seu primeiro agente"
+            name="name"
+            className="flex-1"
+            defaultValue={company ? `Atendente ${company}`.slice(0, AGENT_NAME_MAX) : ''}
+            placeholder="Ex.: Assistente de Vendas da Loja"
+            maxLength={AGENT_NAME_MAX}
+            autoComplete="off"
+            required
+            disabled={create.isPending || create.isSuccess}
+            error={create.isError ? userMessageOf(create.error) : undefined}
+          />
+          <Button type="submit" loading={create.isPending || create.isSuccess}>
+            <Plus className="size-4" aria-hidden="true" /> Criar agente
+          </Button>
+        </form>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { AGENT_NAME_MAX } from '@atende/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/Alert';
@@ -9,27 +9,22 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../lib/api';
 import { useCreateAgent } from './api';
-
-/** docs/product.md §9: the list opens 1.5 s after the success toast. */
-const REDIRECT_DELAY_MS = 1500;
+import { workspaceStart } from './workspace';
 
 export default function CreateAgentPage() {
   const navigate = useNavigate();
   const create = useCreateAgent();
-  const [created, setCreated] = useState(false);
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
-  const busy = create.isPending || created;
+  const busy = create.isPending || create.isSuccess;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
     if (!name || busy) return;
     create.mutate(name, {
-      onSuccess: () => {
-        setCreated(true);
+      onSuccess: (agent) => {
         toast.success('Agente criado com sucesso!');
-        redirect.current = setTimeout(() => navigate('/dashboard/agents'), REDIRECT_DELAY_MS);
+        // Straight into the new agent's workspace, on the next step: teaching it (docs/product.md §9).
+        navigate(workspaceStart(agent.id));
       },
     });
   }

@@ -1,6 +1,6 @@
-import type { Agent, AgentList, UpdateAgentInput, WebLimitsInput } from '@atende/shared';
+import type { Agent, AgentAppearance, AgentList, AppearanceInput, UpdateAgentInput, WebLimitsInput } from '@atende/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, client } from '../../lib/api';
+import { call, client, putForm } from '../../lib/api';
 
 /** Every query key of the agents feature, in one place. */
 export const agentKeys = {
@@ -74,6 +74,8 @@ export function useConversations(agentId: string) {
     queryKey: agentKeys.conversations(agentId),
     queryFn: () => call(client.api.agents[':id'].conversations.$get({ param: { id: agentId } })),
     select: (data) => data.conversations,
+    // Customers write at any moment: each visit of 'Conversas' (or the checklist) asks again.
+    staleTime: 0,
   });
 }
 
@@ -104,4 +106,36 @@ export function useSaveWebLimits(agentId: string) {
     mutationFn: (limits: WebLimitsInput) => call(client.api.agents[':id']['web-limits'].$put({ param: { id: agentId }, json: limits })),
     onSuccess: (saved) => queryClient.setQueryData(webLimitsKey(agentId), saved),
   });
+}
+
+const appearanceKey = (agentId: string) => [...agentKeys.all, agentId, 'appearance'] as const;
+const appearance = client.api.agents[':id'].appearance;
+
+/** How the agent's chat looks to customers (the workspace's 'Aparência'). */
+export function useAppearance(agentId: string) {
+  return useQuery({ queryKey: appearanceKey(agentId), queryFn: () => call(appearance.$get({ param: { id: agentId } })) });
+}
+
+export function useSaveAppearance(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AppearanceInput) => call(appearance.$put({ param: { id: agentId }, json: input })),
+    onSuccess: (saved) => queryClient.setQueryData(appearanceKey(agentId), saved),
+  });
+}
+
+/** Replaces the avatar (multipart, so outside the typed client) or removes it. */
+export function useAvatar(agentId: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (saved: AgentAppearance) => queryClient.setQueryData(appearanceKey(agentId), saved);
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return putForm<AgentAppearance>(`/api/agents/${encodeURIComponent(agentId)}/appearance/avatar`, form);
+    },
+    onSuccess,
+  });
+  const remove = useMutation({ mutationFn: () => call(appearance.avatar.$delete({ param: { id: agentId } })), onSuccess });
+  return { upload, remove };
 }

@@ -1,27 +1,23 @@
 import { CHAT_MESSAGE_MAX, chatErrorMessages } from '@atende/shared';
 import { MessageSquarePlus, SendHorizontal } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { cn } from '../../components/ui/cn';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
-import { fetchHistory, getSessionId, newSession, sendMessage } from './api';
+import { fetchHistory, getSessionId, newSession, sendMessage, type ChatTarget } from './api';
 import { ChatError } from './errors';
-
-// The markdown renderer is the heaviest part of the chat: it is not part of the
-// first load, but loads when the visitor focuses the message field (or when a
-// stored reply must be shown). Until it arrives (or if it cannot be loaded)
-// replies show as plain text.
-const PlainText = ({ children }: { children: string }) => <p className="whitespace-pre-wrap break-words">{children}</p>;
-const loadMarkdown = () => import('./ChatMarkdown').catch(() => ({ default: PlainText }));
-const ChatMarkdown = lazy(loadMarkdown);
+import { Markdown, preloadMarkdown } from './Markdown';
 
 export interface ChatPanelProps {
-  /** The agent's public webhook id. */
-  webhookId: string;
+  /** The agent's public chat, or the owner's test chat with it. */
+  target: ChatTarget;
   /** Fixed height in px (docs/product.md §2: 400 in the 'Teste seu Chat' modal); omitted = fill the parent. */
   height?: number;
   className?: string;
+  /** Shown before the first message (the agent's 'Aparência'): a greeting, and questions to ask with one tap. */
+  welcome?: string;
+  suggestions?: string[];
 }
 
 /** A bubble on screen. 'error' exists only here, never on the server. */
@@ -40,10 +36,17 @@ const STICKY_PX = 80;
 
 export function ChatPanel(props: ChatPanelProps) {
   // Another agent is another conversation: start from a clean state.
-  return <Conversation key={props.webhookId} {...props} />;
+  const { target } = props;
+  return <Conversation key={target.kind === 'public' ? `public:${target.webhookId}` : `test:${target.agentId}`} {...props} />;
 }
 
-function Conversation({ webhookId, height, className }: ChatPanelProps) {
+function Conversation({ target: initialTarget, height, className, welcome, suggestions = [] }: ChatPanelProps) {
+  // Keyed by its target (ChatPanel), so the target never changes during this conversation's life.
+  const [target] = useState(initialTarget);
+  // The owner's test chat is the first answer a merchant sees: have the renderer ready before it.
+  useEffect(() => {
+    if (target.kind === 'test') preloadMarkdown();
+  }, [target]);
   const [messages, setMessages] = useState<UiMessage[]>([]);
   const [input, setInput] = useState('');
   const [loading, setLoading] = useState(false);
@@ -60,8 +63,8 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
   // Restore this session's conversation from the server.
   useEffect(() => {
     const controller = new AbortController();
-    sessionRef.current = getSessionId(webhookId);
-    fetchHistory(webhookId, sessionRef.current, controller.signal)
+    sessionRef.current = getSessionId(target);
+    fetchHistory(target, sessionRef.current, controller.signal)
       .then((history) => {
         // Messages typed meanwhile win: the server copy would duplicate them.
         setMessages((current) => (current.length > 0 ? current : history.map(({ id, role, content }) => ({ id, role, content }))));
@@ -76,7 +79,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
       controller.abort();
       requestRef.current?.abort();
     };
-  }, [webhookId]);
+  }, [target]);
 
   // Follow the newest message, smoothly unless the user prefers reduced motion.
   useLayoutEffect(() => {
@@ -110,7 +113,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
       );
     let streamed = '';
     try {
-      const reply = await sendMessage(webhookId, text, sessionRef.current, {
+      const reply = await sendMessage(target, text, sessionRef.current, {
         signal: controller.signal,
         onDelta: (delta) => showReply((streamed += delta)),
       });
@@ -147,7 +150,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
   const startNewConversation = () => {
     requestRef.current?.abort();
     requestRef.current = null;
-    sessionRef.current = newSession(webhookId);
+    sessionRef.current = newSession(target);
     lastSentRef.current = '';
     setMessages([]);
     setError(null);
@@ -192,8 +195,25 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
             <span className="sr-only">Carregando conversa...</span>
           </div>
         )}
-        {!historyLoading && messages.length === 0 && (
+        {!historyLoading && messages.length === 0 && !welcome && suggestions.length === 0 && (
           <p className="py-6 text-center text-sm text-slate-500">Envie uma mensagem para começar a conversa.</p>
+        )}
+        {!historyLoading && messages.length === 0 && welcome && <Bubble message={{ id: 'welcome', role: 'assistant', content: welcome }} streaming={false} />}
+        {!historyLoading && messages.length === 0 && suggestions.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Perguntas sugeridas">
+            {suggestions.map((question) => (
+              <li key={question}>
+                <button
+                  type="button"
+                  onClick={() => void send(question)}
+                  disabled={loading}
+                  className="rounded-full border border-brand-600 px-3 py-1.5 text-left text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
+                  {question}
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
         {messages.map((message) => (
           <Bubble key={message.id} message={message} streaming={loading && message === messages.at(-1) && message.role === 'assistant'} />
@@ -223,7 +243,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
           ref={inputRef}
           id={inputId}
           value={input}
-          onFocus={() => void loadMarkdown()}
+          onFocus={preloadMarkdown}
           onChange={(e) => setInput(e.target.value)}
           placeholder="Digite sua mensagem..."
           maxLength={CHAT_MESSAGE_MAX}
@@ -235,7 +255,7 @@ function Conversation({ webhookId, height, className }: ChatPanelProps) {
         <button
           type="submit"
           disabled={!canSend}
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-brand-ink shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {loading ? <Spinner className="size-4" /> : <SendHorizontal className="size-4" aria-hidden="true" />}
           {loading ? 'Enviando...' : 'Enviar'}
@@ -259,7 +279,7 @@ function Bubble({ message, streaming }: { message: UiMessage; streaming: boolean
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed',
-          role === 'user' && 'whitespace-pre-wrap break-words rounded-br-md bg-brand-600 text-white',
+          role === 'user' && 'whitespace-pre-wrap break-words rounded-br-md bg-brand-600 text-brand-ink',
           role === 'assistant' && 'rounded-bl-md bg-slate-100 text-slate-900',
           role === 'team' && 'rounded-bl-md border border-brand-200 bg-brand-50 text-slate-900',
           role === 'error' && 'rounded-bl-md border border-red-200 bg-red-50 text-red-700',
@@ -269,9 +289,7 @@ function Bubble({ message, streaming }: { message: UiMessage; streaming: boolean
         <span className="sr-only">{role === 'user' ? 'Você: ' : role === 'assistant' ? 'Atendente: ' : role === 'team' ? '' : 'Erro: '}</span>
         {role === 'team' && <span className="mb-0.5 block text-xs font-semibold text-brand-700">Equipe:</span>}
         {role === 'assistant' || role === 'team' ? (
-          <Suspense fallback={<PlainText>{content}</PlainText>}>
-            <ChatMarkdown>{content}</ChatMarkdown>
-          </Suspense>
+          <Markdown>{content}</Markdown>
         ) : (
           <p>{content}</p>
         )}

@@ -1,6 +1,6 @@
-import type { PublicAgent } from '@atende/shared';
+import { brandColors, type PublicAgent } from '@atende/shared';
 import { MessageCircleOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchPublicAgent } from './api';
@@ -71,24 +71,38 @@ function AgentChat({ webhookId }: { webhookId: string }) {
 }
 
 function ChatScreen({ agent, webhookId }: { agent: PublicAgent; webhookId: string }) {
-  useDocumentTitle(agent.name);
+  const { appearance } = agent;
+  const name = appearance.displayName || agent.name;
+  useDocumentTitle(name);
+  // The merchant's colour re-themes every brand utility of the page (header, bubbles, buttons).
+  const colors = brandColors(appearance.color);
+  const theme = { '--color-brand-600': colors.base, '--color-brand-700': colors.hover, '--color-brand-ink': colors.ink } as CSSProperties;
   return (
-    <div className="flex h-dvh flex-col bg-slate-50">
-      <header className="bg-brand-600 text-white">
+    <div className="flex h-dvh flex-col bg-slate-50" style={theme}>
+      <header className="bg-brand-600 text-brand-ink">
         <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-3">
-          <span className="grid size-9 shrink-0 place-items-center rounded-full bg-white/15 font-semibold" aria-hidden="true">
-            {agent.name.trim().charAt(0).toUpperCase()}
-          </span>
+          {appearance.avatarUrl ? (
+            <img src={appearance.avatarUrl} alt="" className="size-9 shrink-0 rounded-full bg-white object-cover" />
+          ) : (
+            <span className="grid size-9 shrink-0 place-items-center rounded-full bg-white/15 font-semibold" aria-hidden="true">
+              {name.trim().charAt(0).toUpperCase()}
+            </span>
+          )}
           <div className="min-w-0">
-            <h1 className="truncate text-base leading-tight font-semibold">{agent.name}</h1>
-            <a href="/" target="_blank" rel="noopener" className="text-xs text-brand-100 hover:text-white hover:underline">
+            <h1 className="truncate text-base leading-tight font-semibold">{name}</h1>
+            <a href="/" target="_blank" rel="noopener" className="text-xs opacity-80 hover:underline hover:opacity-100">
               Atendimento com IA · Atende
             </a>
           </div>
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
-        <ChatPanel webhookId={webhookId} className="mx-auto w-full max-w-3xl flex-1 md:border-x md:border-slate-200" />
+        <ChatPanel
+          target={{ kind: 'public', webhookId }}
+          welcome={appearance.welcomeMessage || undefined}
+          suggestions={appearance.suggestions}
+          className="mx-auto w-full max-w-3xl flex-1 md:border-x md:border-slate-200"
+        />
       </main>
     </div>
   );

@@ -3,9 +3,9 @@ import { ChatError, networkError, serviceError } from './errors';
 import { readChatStream } from './sse';
 
 /*
- * Public chat calls (docs/product.md §3, §7). Deliberately free of the dashboard's API
- * client, auth and query libraries: the public chat page must stay small.
- * The endpoints are public, so no credentials are sent.
+ * Chat calls (docs/product.md §3, §7): the public chat, and the owner's test chat that works the same way.
+ * Deliberately free of the dashboard's API client, auth and query libraries: the public chat page must stay
+ * small. The public endpoints get no credentials; the test chat sends the owner's session cookie.
  */
 
 /**
@@ -19,26 +19,45 @@ const LEGACY_SESSION_KEY = 'chat_session_id';
 /** Used when storage is blocked (e.g. a third-party iframe with site data disabled). */
 const memorySessionIds = new Map<string, string>();
 
-const sessionKey = (webhookId: string) => `${SESSION_KEY_PREFIX}${webhookId}`;
+/**
+ * Who a chat panel talks to: an agent's public chat (what customers use, by its public id), or the owner's test
+ * chat in the dashboard (by the agent's id, signed in): its own conversation, marked as a test, never counted
+ * against the monthly quota.
+ */
+export type ChatTarget = { kind: 'public'; webhookId: string } | { kind: 'test'; agentId: string };
 
-/** This browser's chat session id with one agent, created on first use. */
-export function getSessionId(webhookId: string): string {
+const TEST_SESSION_KEY_PREFIX = 'test_chat_session_id:';
+
+const sessionKey = (target: ChatTarget) =>
+  target.kind === 'public' ? `${SESSION_KEY_PREFIX}${target.webhookId}` : `${TEST_SESSION_KEY_PREFIX}${target.agentId}`;
+
+/** Where the target's messages go, and whether the request carries the owner's session cookie. */
+function endpoint(target: ChatTarget): { path: string; credentials: RequestCredentials } {
+  return target.kind === 'public'
+    ? { path: webhookPath(target.webhookId), credentials: 'omit' }
+    : { path: `/api/agents/${encodeURIComponent(target.agentId)}/test-chat`, credentials: 'same-origin' };
+}
+
+/** This browser's chat session id with one agent (public or test chat), created on first use. */
+export function getSessionId(target: ChatTarget): string {
+  const key = sessionKey(target);
   let stored: string | null;
   try {
     localStorage.removeItem(LEGACY_SESSION_KEY);
-    stored = localStorage.getItem(sessionKey(webhookId));
+    stored = localStorage.getItem(key);
   } catch {
-    stored = memorySessionIds.get(webhookId) ?? null;
+    stored = memorySessionIds.get(key) ?? null;
   }
-  return stored && isUnguessableSessionId(stored) ? stored : newSession(webhookId);
+  return stored && isUnguessableSessionId(stored) ? stored : newSession(target);
 }
 
 /** Starts a new conversation with this agent: a fresh session id replaces the stored one. */
-export function newSession(webhookId: string): string {
+export function newSession(target: ChatTarget): string {
+  const key = sessionKey(target);
   const id = randomSessionId();
-  memorySessionIds.set(webhookId, id);
+  memorySessionIds.set(key, id);
   try {
-    localStorage.setItem(sessionKey(webhookId), id);
+    localStorage.setItem(key, id);
   } catch {
     // Storage blocked: the id lives in memory for this page.
   }
@@ -71,19 +90,20 @@ export interface SendOptions {
  * a JSON answer works too. Failures reject with a ChatError (docs/product.md §8).
  */
 export async function sendMessage(
-  webhookId: string,
+  target: ChatTarget,
   message: string,
   sessionId: string,
   { onDelta, signal }: SendOptions = {},
 ): Promise<string> {
-  if (!webhookId) throw new ChatError('Chat service not available');
+  if (target.kind === 'public' && !target.webhookId) throw new ChatError('Chat service not available');
+  const { path, credentials } = endpoint(target);
   let res: Response;
   try {
-    res = await fetch(webhookPath(webhookId), {
+    res = await fetch(path, {
       method: 'POST',
       headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: message.trim(), sessionId }),
-      credentials: 'omit',
+      credentials,
       signal,
     });
   } catch (error) {
@@ -117,15 +137,15 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A public chat resource (GET, or POST with a JSON body); null when the agent is unknown or inactive (404). */
-async function publicRequest<T>(path: string, signal?: AbortSignal, json?: unknown): Promise<T | null> {
+/** A chat resource (GET, or POST with a JSON body); null when the agent (or the session) is unknown or inactive (404). */
+async function chatRequest<T>(path: string, signal?: AbortSignal, json?: unknown, credentials: RequestCredentials = 'omit'): Promise<T | null> {
   let res: Response;
   try {
     res = await fetch(path, {
       method: json === undefined ? 'GET' : 'POST',
       headers: { Accept: 'application/json', ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: json === undefined ? undefined : JSON.stringify(json),
-      credentials: 'omit',
+      credentials,
       signal,
     });
   } catch (error) {
@@ -139,11 +159,12 @@ async function publicRequest<T>(path: string, signal?: AbortSignal, json?: unkno
 
 /** The agent's public name; null when the link points to no active agent. */
 export function fetchPublicAgent(webhookId: string, signal?: AbortSignal): Promise<PublicAgent | null> {
-  return publicRequest<PublicAgent>(webhookPath(webhookId), signal);
+  return chatRequest<PublicAgent>(webhookPath(webhookId), signal);
 }
 
 /** The messages of this chat session so far, oldest first (the session id travels in the body, never in a URL). */
-export async function fetchHistory(webhookId: string, sessionId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
-  const body = await publicRequest<{ messages: ChatMessage[] }>(`${webhookPath(webhookId)}/history`, signal, { sessionId });
+export async function fetchHistory(target: ChatTarget, sessionId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
+  const { path, credentials } = endpoint(target);
+  const body = await chatRequest<{ messages: ChatMessage[] }>(`${path}/history`, signal, { sessionId }, credentials);
   return body?.messages ?? [];
 }

@@ -16,26 +16,38 @@ interface Props {
  * (name, about text, links), the files it answers from and the answers the merchant taught it.
  */
 export function KnowledgeDialog({ agent, open, onOpenChange }: Props) {
-  const filesHeadingId = useId();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Base de Conhecimento" description={agent.name} className="max-w-2xl">
       {/* Mounted on open only: each opening starts from the saved knowledge base. */}
-      <div className="space-y-6">
-        <KnowledgeBaseSection agentId={agent.id} />
-        <section aria-labelledby={filesHeadingId} className="space-y-3 border-t border-slate-100 pt-5">
-          <div>
-            <h3 id={filesHeadingId} className="text-base font-semibold text-slate-900">
-              Arquivos
-            </h3>
-            <p className="mt-0.5 text-sm text-slate-600">
-              Envie catálogos, tabelas de preços, perguntas frequentes e outros documentos: o agente responde com base neles.
-            </p>
-          </div>
-          <UploadFiles agentId={agent.id} />
-          <FileList agentId={agent.id} />
-        </section>
-        <TaughtAnswersSection agentId={agent.id} />
-      </div>
+      <KnowledgePanel agentId={agent.id} />
     </Modal>
+  );
+}
+
+/**
+ * The files first (the quickest way to teach the agent, visible without scrolling), then the company's name,
+ * about text and links. The dialog's body, and the workspace's 'Conhecimento'.
+ */
+export function KnowledgePanel({ agentId }: { agentId: string }) {
+  const filesHeadingId = useId();
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={filesHeadingId} className="space-y-3">
+        <div>
+          <h3 id={filesHeadingId} className="text-base font-semibold text-slate-900">
+            Arquivos
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Envie catálogos, tabelas de preços, perguntas frequentes e outros documentos: o agente responde com base neles.
+          </p>
+        </div>
+        <UploadFiles agentId={agentId} />
+        <FileList agentId={agentId} />
+      </section>
+      <div className="border-t border-slate-100 pt-5">
+        <KnowledgeBaseSection agentId={agentId} />
+      </div>
+      <TaughtAnswersSection agentId={agentId} />
+    </div>
   );
 }

@@ -149,3 +149,10 @@ export function useDeleteTaughtAnswer(agentId: string) {
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights', agentId] })]),
   });
 }
+
+/** Whether the agent has been taught anything yet: an about text, links or a file (the workspace's checklist). */
+export function useHasKnowledge(agentId: string): boolean {
+  const base = useKnowledgeBase(agentId);
+  const files = useKnowledgeFiles(agentId);
+  return Boolean(base.data?.about.trim() || base.data?.links.trim() || (files.data?.files.length ?? 0) > 0);
+}

@@ -1,4 +1,4 @@
 // Public entry point of the knowledge feature (other features import only from here).
-export { KnowledgeDialog } from './KnowledgeDialog';
+export { KnowledgeDialog, KnowledgePanel } from './KnowledgeDialog';
 export { AnswerForm, TaughtAnswersSection } from './TaughtAnswers';
-export { useTeachAnswer } from './api';
+export { useHasKnowledge, useTeachAnswer } from './api';

@@ -71,7 +71,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
       )}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Ações do agente">
-          <IconAction label="Configurar" icon={<Settings className="size-5" />} to={`${base}/configure`} />
+          <IconAction label="Configurar" icon={<Settings className="size-5" />} to={base} />
           <IconAction label="Compartilhar" icon={<Share2 className="size-5" />} onClick={() => dialog('share').onOpenChange(true)} />
           <IconAction
             label="Configurar inteligência"
@@ -90,7 +90,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
               onClick={() => dialog('code').onOpenChange(true)}
             />
           )}
-          <IconAction label="Conversas" icon={<MessagesSquare className="size-5" />} to={`${base}/conversations`} />
+          <IconAction label="Conversas" icon={<MessagesSquare className="size-5" />} to={`${base}/conversas`} />
           <IconAction label="Painel" icon={<ChartColumn className="size-5" />} to={`${base}/insights`} />
           <IconAction
             label="Excluir"
@@ -127,7 +127,6 @@ export function AgentCard({ agent }: { agent: Agent }) {
       {webhookId && (
         <TestChatDialog
           agent={agent}
-          webhookId={webhookId}
           {...dialog('chat')}
           onShare={() => dialog('share').onOpenChange(true)}
           onCode={() => dialog('code').onOpenChange(true)}

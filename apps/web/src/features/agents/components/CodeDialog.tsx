@@ -19,29 +19,36 @@ const tabClass =
 export function CodeDialog({ agent, open, onOpenChange }: Props) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Código de Integração" description={agent.name} className="max-w-2xl">
-      <Tabs.Root defaultValue="basic">
-        <Tabs.List className="mb-4 flex border-b border-slate-200" aria-label="Tipo de integração">
-          <Tabs.Trigger value="basic" className={tabClass}>
-            Integração Básica
-          </Tabs.Trigger>
-          <Tabs.Trigger value="popup" className={tabClass}>
-            Chat Popup
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="basic">
-          <Snippet
-            intro="Copie e cole este código onde deseja exibir o chat em seu site:"
-            code={iframeSnippet(agent.publicChatUrl)}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="popup">
-          <Snippet
-            intro="Copie e cole este código antes da tag </body> do seu site para exibir um botão de chat flutuante no canto inferior direito:"
-            code={popupSnippet(agent.publicChatUrl, agent.webhookId)}
-          />
-        </Tabs.Content>
-      </Tabs.Root>
+      <CodePanel agent={agent} />
     </Modal>
+  );
+}
+
+/** The frame and popup snippets (the dialog's body, and the workspace's 'Canais'). */
+export function CodePanel({ agent }: { agent: Agent }) {
+  return (
+    <Tabs.Root defaultValue="basic">
+      <Tabs.List className="mb-4 flex border-b border-slate-200" aria-label="Tipo de integração">
+        <Tabs.Trigger value="basic" className={tabClass}>
+          Integração Básica
+        </Tabs.Trigger>
+        <Tabs.Trigger value="popup" className={tabClass}>
+          Chat Popup
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="basic">
+        <Snippet
+          intro="Copie e cole este código onde deseja exibir o chat em seu site:"
+          code={iframeSnippet(agent.publicChatUrl)}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="popup">
+        <Snippet
+          intro="Copie e cole este código antes da tag </body> do seu site para exibir um botão de chat flutuante no canto inferior direito:"
+          code={popupSnippet(agent.publicChatUrl, agent.webhookId)}
+        />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }
 

@@ -25,7 +25,8 @@ export function IntelligenceDialog({ agent, open, onOpenChange }: Props) {
   );
 }
 
-function PersonalityForm({ agent, onDone }: { agent: Agent; onDone: () => void }) {
+/** The personality editor; in a dialog `onDone` closes it (and shows 'Cancelar'), on the workspace it stays. */
+export function PersonalityForm({ agent, onDone }: { agent: Agent; onDone?: () => void }) {
   const [text, setText] = useState(agent.systemMessage);
   const update = useUpdateAgent();
   const id = useId();
@@ -39,7 +40,7 @@ function PersonalityForm({ agent, onDone }: { agent: Agent; onDone: () => void }
       {
         onSuccess: () => {
           toast.success('Personalidade salva!');
-          onDone();
+          onDone?.();
         },
       },
     );
@@ -81,9 +82,11 @@ function PersonalityForm({ agent, onDone }: { agent: Agent; onDone: () => void }
         </div>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancelar
-        </Button>
+        {onDone && (
+          <Button type="button" variant="secondary" onClick={onDone} disabled={update.isPending}>
+            Cancelar
+          </Button>
+        )}
         <Button type="submit" disabled={empty} loading={update.isPending}>
           {update.isPending ? 'Salvando...' : 'Salvar'}
         </Button>

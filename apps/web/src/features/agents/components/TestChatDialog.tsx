@@ -8,20 +8,18 @@ import { Modal } from '../../../components/ui/Modal';
 
 interface Props {
   agent: Agent;
-  /** The chat webhook id read from the workflow (this dialog only exists when there is one, so 'Link' always shows). */
-  webhookId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onShare: () => void;
   onCode: () => void;
 }
 
-/** 'Teste seu Chat': talk to the agent as a customer would, then share it or embed it. */
-export function TestChatDialog({ agent, webhookId, open, onOpenChange, onShare, onCode }: Props) {
+/** 'Teste seu Chat': talk to the agent as a customer would (the owner's own test conversation), then share it or embed it. */
+export function TestChatDialog({ agent, open, onOpenChange, onShare, onCode }: Props) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Teste seu Chat" description={agent.name} className="max-w-xl">
       {agent.active ? (
-        <ChatPanel webhookId={webhookId} height={400} />
+        <ChatPanel target={{ kind: 'test', agentId: agent.id }} height={400} />
       ) : (
         <Alert tone="error">Este agente está inativo. Ative-o na lista de agentes para conversar com ele.</Alert>
       )}

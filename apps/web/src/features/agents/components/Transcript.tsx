@@ -1,8 +1,9 @@
 import type { Conversation } from '@atende/shared';
 import { cn } from '../../../components/ui/cn';
 import { formatDateTime } from '../../../lib/format';
+import { Markdown } from '../../chat';
 
-/** A conversation read back: customer on the right, agent on the left, always as plain text. */
+/** A conversation read back: customer on the right as plain text, agent on the left rendered as the chat shows it. */
 export function Transcript({ conversation }: { conversation: Conversation }) {
   if (conversation.messages.length === 0) {
     return <p className="py-8 text-center text-sm text-slate-500">Esta conversa ainda não tem mensagens.</p>;
@@ -15,12 +16,12 @@ export function Transcript({ conversation }: { conversation: Conversation }) {
           <li key={message.id} className={cn('flex flex-col', fromCustomer ? 'items-end' : 'items-start')}>
             <div
               className={cn(
-                'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm leading-relaxed',
-                fromCustomer ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+                'max-w-[85%] break-words rounded-2xl px-4 py-2 text-sm leading-relaxed',
+                fromCustomer ? 'whitespace-pre-wrap rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
               )}
             >
               <span className="sr-only">{fromCustomer ? 'Cliente: ' : 'Agente: '}</span>
-              {message.content}
+              {fromCustomer ? message.content : <Markdown>{message.content}</Markdown>}
             </div>
             <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-slate-500">
               {formatDateTime(message.createdAt)}

@@ -39,6 +39,9 @@ export function UsagePanel({ plan, usage }: Pick<AgentList, 'plan' | 'usage'>) {
             />
           </div>
         )}
+        <p className="mt-2 text-xs text-slate-500">
+          Mensagens de teste hoje: {formatNumber(usage.testMessagesUsed)}/{formatNumber(usage.testMessagesLimit)} (não contam no limite do mês)
+        </p>
       </div>
       {nearing && (
         <div role="status" className="flex items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-amber-900">

@@ -1,48 +1,39 @@
 import type { ConversationSummary } from '@atende/shared';
 import { ArrowLeft, MessagesSquare, RefreshCw } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { cn } from '../../components/ui/cn';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { Spinner } from '../../components/ui/Spinner';
-import { ApiError, userMessageOf } from '../../lib/api';
-import { useAgent, useConversation, useConversations } from './api';
-import { ChannelBadge } from './components/ChannelBadge';
-import { ErrorBox } from './components/ErrorBox';
-import { Transcript } from './components/Transcript';
-import { formatDateTime } from '../../lib/format';
+import { useSearchParams } from 'react-router';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError, userMessageOf } from '../../../lib/api';
+import { useConversation, useConversations } from '../api';
+import { ChannelBadge } from './ChannelBadge';
+import { ErrorBox } from './ErrorBox';
+import { Transcript } from './Transcript';
+import { formatDateTime } from '../../../lib/format';
 
 /**
- * Transcripts of one agent: the sessions (newest first) and the selected one.
+ * Transcripts of one agent (the workspace's 'Conversas'): the sessions, newest first, and the selected one.
  * The selection lives in the URL (?c=), so on mobile the list and the detail are two steps
  * and the browser's back button returns to the list.
  */
-export default function ConversationsPage() {
-  const { id = '' } = useParams();
+export function ConversationsView({ agentId: id }: { agentId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c');
-  const { data: agent } = useAgent(id);
   const list = useConversations(id);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <Link to="/dashboard/agents" className="mb-4 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
-      </Link>
-      <PageHeader
-        title="Conversas"
-        description={agent?.name}
-        actions={
-          <button
-            type="button"
-            onClick={() => void list.refetch()}
-            disabled={list.isFetching}
-            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
-          >
-            <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" /> Atualizar
-          </button>
-        }
-      />
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">Conversas</h2>
+        <button
+          type="button"
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+          className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+        >
+          <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" /> Atualizar
+        </button>
+      </div>
       {list.isPending && <Loading label="Carregando conversas..." />}
       {notFound && <p className="text-sm text-slate-600">Agente não encontrado.</p>}
       {list.error && !notFound && (

@@ -1,0 +1,2 @@
+// Public entry point of the account feature (other features import only from here).
+export { useMe } from './api';
