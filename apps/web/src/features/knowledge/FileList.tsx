@@ -84,7 +84,7 @@ function FileRow({ agentId, file }: { agentId: string; file: KnowledgeFile }) {
         <p id={nameId} className="break-words text-sm font-medium text-slate-900">
           {file.filename}
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           <span>{formatBytes(file.size)}</span>
           <StatusBadge status={file.status} />
           {file.status === 'ready' && <span>{formatPassages(file.passages)}</span>}

@@ -112,7 +112,7 @@ function UploadRow({ upload }: { upload: PendingUpload }) {
     <li className={cn('rounded-lg px-3 py-2 ring-1', failed ? 'bg-red-50 ring-red-200' : 'ring-slate-200')}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="min-w-0 break-words font-medium text-slate-900">{upload.name}</span>
-        <span className="shrink-0 text-xs text-slate-500">{formatBytes(upload.size)}</span>
+        <span className="shrink-0 text-xs text-slate-600">{formatBytes(upload.size)}</span>
       </div>
       {failed ? (
         <p role="alert" className="mt-1 text-xs text-red-700">
