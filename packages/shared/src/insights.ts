@@ -130,3 +130,58 @@ export const PERSON_REQUEST_PATTERN = [
 ].join('|');
 const personRequest = new RegExp(PERSON_REQUEST_PATTERN, 'i');
 export const asksForPerson = (text: string) => personRequest.test(text);
+
+/**
+ * LGPD: a customer of the merchant, found by WhatsApp number or visitor label ('Visitante 3F9A2C'), whose
+ * conversations the merchant can export (JSON) and erase everywhere.
+ */
+export const CUSTOMER_CHANNELS = ['web', 'whatsapp'] as const;
+const customerLabelInput = z
+  .string()
+  .trim()
+  .min(3, 'Digite o número do WhatsApp ou o código do visitante')
+  .max(60, 'Use no máximo 60 caracteres');
+
+export const customerSearchSchema = z.object({ q: customerLabelInput });
+export const customerRefSchema = z.object({ channel: z.enum(CUSTOMER_CHANNELS), customerLabel: customerLabelInput });
+export type CustomerRef = z.infer<typeof customerRefSchema>;
+
+export const customerMatchSchema = z.object({
+  channel: z.enum(CUSTOMER_CHANNELS),
+  /** '+5511987654321' or 'Visitante 3F9A2C', as the conversations show it. */
+  customerLabel: z.string(),
+  conversations: z.array(
+    z.object({ id: z.string(), agentId: z.string(), agentName: z.string(), createdAt: z.string(), lastMessageAt: z.string(), messageCount: count }),
+  ),
+});
+export type CustomerMatch = z.infer<typeof customerMatchSchema>;
+export const customerListSchema = z.object({ customers: z.array(customerMatchSchema) });
+
+export const customerExportSchema = z.object({
+  channel: z.enum(CUSTOMER_CHANNELS),
+  customerLabel: z.string(),
+  exportedAt: z.string(),
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      agentName: z.string(),
+      startedAt: z.string(),
+      messages: z.array(z.object({ author: z.string(), text: z.string(), sentAt: z.string() })),
+    }),
+  ),
+});
+export type CustomerExport = z.infer<typeof customerExportSchema>;
+
+export const customerErasureSchema = z.object({
+  id: z.string(),
+  agentName: z.string(),
+  channel: z.string(),
+  /** The number masked ('+5511*****4321'); a visitor's label as shown. */
+  customerLabel: z.string(),
+  conversations: count,
+  messages: count,
+  createdAt: z.string(),
+});
+export type CustomerErasure = z.infer<typeof customerErasureSchema>;
+export const customerErasureListSchema = z.object({ erasures: z.array(customerErasureSchema) });
+export const customerErasedSchema = z.object({ conversations: count, messages: count });

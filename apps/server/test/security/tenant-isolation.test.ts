@@ -114,6 +114,9 @@ function bodyFor(op: Operation): RequestInit['body'] | undefined {
     'PUT /api/agents/{id}/appearance': { color: '#000000', displayName: 'Outra conta', welcomeMessage: 'Oi', suggestions: [], position: 'left' },
     'POST /api/agents/{id}/test-chat': { message: 'Mensagem de outra conta', sessionId: a.testSessionId },
     'POST /api/agents/{id}/test-chat/history': { sessionId: a.testSessionId },
+    // A's WhatsApp customer, named by B: B has no such customer (404), and A's conversation stays.
+    'POST /api/customers/export': { channel: 'whatsapp', customerLabel: `+${WHATSAPP_CUSTOMER}` },
+    'POST /api/customers/erase': { channel: 'whatsapp', customerLabel: `+${WHATSAPP_CUSTOMER}` },
     'POST /api/billing/subscriptions': { plan: 'essencial' },
     'POST /api/billing/confirm': { preapproval_id: a.checkouts.pending },
     'POST /api/billing/sandbox/{id}/decision': { decision: 'approve' },
@@ -155,6 +158,11 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'PATCH /api/agents/{id}/answers/{answerId}',
         'DELETE /api/agents/{id}/answers/{answerId}',
         'GET /api/agents/{id}/insights',
+        'GET /api/agents/{id}/conversations/export',
+        'GET /api/customers',
+        'POST /api/customers/export',
+        'POST /api/customers/erase',
+        'GET /api/customers/erasures',
         'PUT /api/agents/{id}/appearance',
         'PUT /api/agents/{id}/appearance/avatar',
         'POST /api/agents/{id}/test-chat',
@@ -194,7 +202,11 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
 
   it("operations without an id never show A's data to B, and never act on it", async () => {
     // Confirming A's checkout as B: the preapproval id in the body is A's.
-    const expected: Record<string, number> = { 'POST /api/billing/confirm': 404 };
+    const expected: Record<string, number> = {
+      'POST /api/billing/confirm': 404,
+      'POST /api/customers/export': 404,
+      'POST /api/customers/erase': 404,
+    };
     for (const op of operations.filter((o) => !o.path.includes('{'))) {
       const res = await call(op.method, op.path, { token: b.user.token, body: bodyFor(op) });
       const text = await res.text();

@@ -1,5 +1,5 @@
 import { INSIGHT_PERIODS, type Insights, type UnansweredGroup } from '@atende/shared';
-import { ArrowLeft, Download, GraduationCap, MessageCircleQuestion } from 'lucide-react';
+import { ArrowLeft, Download, GraduationCap, MessageCircleQuestion, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { Alert } from '../../components/ui/Alert';
 import { ApiError, userMessageOf } from '../../lib/api';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { CUSTOMERS_PATH } from '../customers';
 import { AnswerForm, useTeachAnswer } from '../knowledge';
 import { exportUrl, useInsights } from './api';
 
@@ -69,6 +70,9 @@ export default function InsightsPage() {
                 <Download className="size-4" aria-hidden="true" /> Exportar conversas (CSV)
               </a>
             )}
+            <Link to={CUSTOMERS_PATH} className={buttonClass('ghost', 'py-2')}>
+              <ShieldCheck className="size-4" aria-hidden="true" /> Dados de clientes (LGPD)
+            </Link>
           </div>
         }
       />
