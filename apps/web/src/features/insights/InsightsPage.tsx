@@ -204,7 +204,7 @@ function UnansweredList({ agentId, groups }: { agentId: string; groups: Unanswer
                 )}
                 <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
                   {group.conversations.map((c, i) => (
-                    <Link key={c.id} to={`/dashboard/agents/${agentId}/conversations?c=${c.id}`} className="text-brand-700 underline">
+                    <Link key={c.id} to={`/dashboard/agents/${agentId}/conversas?c=${c.id}`} className="text-brand-700 underline">
                       Conversa {i + 1} ({formatDate(c.askedAt)})
                     </Link>
                   ))}
