@@ -9,3 +9,18 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 /** 1.000 */
 export const formatNumber = (value: number) => numberFormat.format(value);
+
+/**
+ * A reply's Markdown as one line of plain text, for previews ('> Horário…' → 'Horário…', '_Fonte: x_' → 'Fonte: x',
+ * '[site](https://…)' → 'site'). The full message is rendered as Markdown where it is shown whole.
+ */
+export function plainPreview(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(?:>\s?|#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)+/gm, '')
+    .replace(/(\*\*|\*|~~|`)(\S(?:.*?\S)?)\1/g, '$2')
+    // Underscores emphasise only at word edges (CommonMark): nome_da_loja stays as it is.
+    .replace(/(^|[^\p{L}\p{N}_])(__|_)(\S(?:.*?\S)?)\2(?![\p{L}\p{N}_])/gu, '$1$3')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -8,7 +8,7 @@ import { useConversation, useConversations } from '../api';
 import { ChannelBadge } from './ChannelBadge';
 import { ErrorBox } from './ErrorBox';
 import { Transcript } from './Transcript';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, plainPreview } from '../../../lib/format';
 
 /**
  * Transcripts of one agent (the workspace's 'Conversas'): the sessions, newest first, and the selected one.
@@ -96,7 +96,7 @@ function ConversationItem({
         </time>
       </span>
       <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-800">
-        {conversation.lastMessage ?? 'Sem mensagens'}
+        {conversation.lastMessage === null ? 'Sem mensagens' : plainPreview(conversation.lastMessage)}
       </span>
       <span className="mt-1 block text-xs text-slate-500">
         {conversation.messageCount} {conversation.messageCount === 1 ? 'mensagem' : 'mensagens'}
