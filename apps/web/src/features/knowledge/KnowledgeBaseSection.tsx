@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from '@atende/shared';
-import { useId, useState, type FormEvent, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type TextareaHTMLAttributes } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -17,6 +17,15 @@ const LINKS_WATCH_MS = 30_000;
 export function KnowledgeBaseSection({ agentId }: { agentId: string }) {
   const [refreshUntil, setRefreshUntil] = useState(0);
   const knowledge = useKnowledgeBase(agentId, refreshUntil);
+  // A save with links is done once they are read: then one outcome shows, a success or the links' problems.
+  const readingLinks = useRef(false);
+  const linksPending = knowledge.data?.linksPending ?? false;
+  const linksReport = knowledge.data?.linksReport ?? null;
+  useEffect(() => {
+    if (!readingLinks.current || linksPending) return;
+    readingLinks.current = false;
+    if (!linksReport) toast.success('Base de conhecimento salva com sucesso!');
+  }, [linksPending, linksReport]);
 
   if (knowledge.isPending) {
     return (
@@ -40,9 +49,19 @@ export function KnowledgeBaseSection({ agentId }: { agentId: string }) {
       <KnowledgeForm
         agentId={agentId}
         saved={knowledge.data}
-        onSaved={(links) => setRefreshUntil(links ? Date.now() + LINKS_WATCH_MS : 0)}
+        onSaved={(saved) => {
+          setRefreshUntil(saved.linksPending ? Date.now() + LINKS_WATCH_MS : 0);
+          readingLinks.current = saved.linksPending;
+          if (!saved.linksPending) toast.success('Base de conhecimento salva com sucesso!');
+        }}
       />
-      {knowledge.data.linksReport && <LinksReport report={knowledge.data.linksReport} />}
+      {linksPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+          <Spinner className="size-4" /> Lendo os links...
+        </p>
+      ) : (
+        linksReport && <LinksReport report={linksReport} />
+      )}
     </div>
   );
 }
@@ -50,7 +69,7 @@ export function KnowledgeBaseSection({ agentId }: { agentId: string }) {
 interface FormProps {
   agentId: string;
   saved: KnowledgeBase;
-  onSaved: (links: string) => void;
+  onSaved: (saved: KnowledgeBase) => void;
 }
 
 function KnowledgeForm({ agentId, saved, onSaved }: FormProps) {
@@ -66,10 +85,7 @@ function KnowledgeForm({ agentId, saved, onSaved }: FormProps) {
     save.mutate(
       { companyName: companyName.trim(), about: about.trim(), links: links.trim() },
       {
-        onSuccess: (result) => {
-          toast.success('Base de conhecimento salva com sucesso!');
-          onSaved(result.links);
-        },
+        onSuccess: onSaved,
       },
     );
   }

@@ -7,7 +7,7 @@ export function LinksReport({ report }: { report: string }) {
     <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
       <p className="flex items-center gap-2 font-semibold">
         <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-        Alguns links não puderam ser lidos:
+        {lines.length === 1 ? 'Este link não pôde ser lido:' : 'Alguns links não puderam ser lidos:'}
       </p>
       <ul className="mt-1.5 list-disc space-y-1 pl-6">
         {lines.map((line) => (
