@@ -16,6 +16,12 @@ test('configure WhatsApp: verify and save, copy the webhook URL and token, reope
   await openButton.click();
 
   const dialog = page.getByRole('dialog', { name: 'Configurar WhatsApp' });
+  // The step-by-step for Meta is there, closed until asked for.
+  const guide = dialog.getByRole('group').filter({ hasText: 'Passo a passo na Meta' });
+  await expect(guide.getByText('Configurações do app → Básico')).toBeHidden();
+  await guide.getByText('Passo a passo na Meta').click();
+  await expect(guide.getByText('Configurações do app → Básico')).toBeVisible();
+  await expect(guide).toContainText('assine messages');
   const webhookUrl = `${baseURL}/chat/${agent.webhookId}`;
   await expect(dialog.getByLabel('URL do webhook', { exact: true })).toHaveValue(webhookUrl);
   await expect(dialog.getByText('Use esta URL para configurar o webhook no WhatsApp Business API')).toBeVisible();

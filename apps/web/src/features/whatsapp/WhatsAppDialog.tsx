@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useSaveWhatsApp, useWhatsAppConfig, useWhatsAppVerification } from './api';
 import { CopyField } from './CopyField';
+import { MetaGuide } from './MetaGuide';
 import { VerificationBanner } from './VerificationBanner';
 
 interface Props {
@@ -105,6 +106,7 @@ function SettingsForm({ agentId, config, onDone }: { agentId: string; config: Wh
           </p>
         )
       )}
+      <MetaGuide />
       <CopyField label="URL do webhook" value={config.webhookUrl} hint="Use esta URL para configurar o webhook no WhatsApp Business API" />
       <CopyField
         label="Token de verificação do webhook"
