@@ -177,7 +177,7 @@ test('deactivating hides the code action and makes the public link unavailable',
       : route.fallback(),
   );
   await toggle.click();
-  await expect(page.getByText('Falha ao alterar status do workflow')).toBeVisible();
+  await expect(page.getByText('Não foi possível ativar ou desativar o agente')).toBeVisible();
   await expect(toggle).toBeChecked();
   await page.unroute(`**/api/agents/${agent.id}`);
 
@@ -227,7 +227,7 @@ test('deleting asks for confirmation and ends in the empty state', async ({ page
   );
   await card.getByRole('button', { name: 'Excluir' }).click();
   await confirm.getByRole('button', { name: 'Excluir' }).click();
-  await expect(page.getByText('Falha ao deletar workflow')).toBeVisible();
+  await expect(page.getByText('Não foi possível excluir o agente')).toBeVisible();
   await expect(card).toBeVisible();
   await page.unroute(`**/api/agents/${agent.id}`);
 

@@ -46,7 +46,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
       await remove.mutateAsync(agent.id);
       toast.success('Agente excluído com sucesso!');
     } catch (error) {
-      toast.error('Falha ao deletar workflow', { description: userMessageOf(error) });
+      toast.error('Não foi possível excluir o agente', { description: userMessageOf(error) });
     } finally {
       dialog('delete').onOpenChange(false);
     }
@@ -156,7 +156,7 @@ function StatusToggle({ agent }: { agent: Agent }) {
     try {
       await update.mutateAsync({ id: agent.id, patch: { active } });
     } catch (error) {
-      toast.error('Falha ao alterar status do workflow', { description: userMessageOf(error) });
+      toast.error('Não foi possível ativar ou desativar o agente', { description: userMessageOf(error) });
     }
   }
 
