@@ -36,6 +36,7 @@ export const SERVER_ORDER = [
   'chat',
   'insights',
   'channels',
+  'inbox',
   'billing',
   'support',
 ];

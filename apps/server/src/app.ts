@@ -24,6 +24,7 @@ import { requestLogger } from './http/middleware';
 import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
+import { inboxRoutes } from './inbox/routes';
 import { knowledgeRoutes } from './knowledge/routes';
 import { customerRoutes } from './insights/customer-routes';
 import { insightRoutes } from './insights/routes';
@@ -94,11 +95,15 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', taughtAnswerRoutes(database.db, auth))
-    .route('/', webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, notices: services.notices }))
+    .route(
+      '/',
+      webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, notices: services.notices, live: services.channels.live }),
+    )
     .route('/', playgroundRoutes({ runtime: services.runtime, auth, config }))
     .route('/', appearanceRoutes({ db: database.db, auth, config, storage: services.storage, logger }))
     .route('/', webLimitsRoutes({ db: database.db, auth, config }))
     .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
+    .route('/', inboxRoutes({ db: database.db, auth, inbox: services.inbox, notifier: services.notifier }))
     .route('/', billingRoutes({ db: database.db, auth, config, logger }));
 
   documentApi(app);

@@ -68,6 +68,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     logger,
     close: async () => {
+      // Open live streams (the inbox, visitors' chats) end first, or the server would wait for them forever.
+      await services.notifier.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopMaintenance();
       await stopBackground();

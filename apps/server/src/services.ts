@@ -1,11 +1,16 @@
 import path from 'node:path';
-import { createLiveFeed, createOutbound, webAdapter, type LiveFeed, type Outbound } from './channels/core';
+import { eq } from 'drizzle-orm';
+import { createLiveFeed, createOutbound, webAdapter, type LiveFeed, type LiveMessage, type Outbound } from './channels/core';
 import { createWhatsApp, whatsappQueues, type WhatsApp } from './channels/whatsapp/service';
 import { createResponder } from './chat/model';
 import type { ChatRuntime } from './chat/runtime';
 import type { Responder } from './chat/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createNotifier, type Notifier } from './db/notify';
+import { messages } from './db/schema';
+import { createHandoffNotices } from './inbox/notices';
+import { createInbox, type Inbox } from './inbox/service';
 import { S3Storage } from './files/s3-storage';
 import { LocalDiskStorage, UrlSigner, type FileStorage } from './files/storage';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -18,6 +23,7 @@ import { findTaughtAnswer } from './learning/taught-answers';
 import type { Logger } from './logger';
 import { createMailer, mailQueues, type Mailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
+import { SUPPORT_AGENT_ID } from './support/support-agent';
 import { createUsageNotices, type UsageNotices } from './usage/notices';
 import { pruneWebChatCounters } from './usage/web-chat-limits';
 
@@ -40,6 +46,10 @@ export interface Services {
   mail: Mailer;
   /** E-mails the owner when the quota or an agent's web chat limits are reached. */
   notices: UsageNotices;
+  /** Tells every instance that something changed (Postgres LISTEN/NOTIFY; in-process on PGlite). */
+  notifier: Notifier;
+  /** The team's side of the conversations ('Atendimentos'). */
+  inbox: Inbox;
 }
 
 export async function createServices(
@@ -58,7 +68,10 @@ export async function createServices(
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
   const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
   const notices = createUsageNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger });
+  const notifier = createNotifier(database, (err) => logger.warn({ err }, 'database notification failed'));
   const runtime: ChatRuntime = {
+    notifier,
+    neverHandsOver: (agentId) => agentId === SUPPORT_AGENT_ID,
     db: database.db,
     responder,
     retriever,
@@ -67,9 +80,37 @@ export async function createServices(
     notices,
   };
   const whatsapp = createWhatsApp({ config, jobs, runtime });
-  const live = createLiveFeed();
+  runtime.handoffs = createHandoffNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger, notifyWhatsApp: whatsapp.notifyNumber });
+  const live = createLiveFeed(notifier, (id) => pushedMessage(database, id));
   const channels = { outbound: createOutbound([webAdapter(live), whatsapp.adapter]), live };
-  return { responder, embedder, vectors, retriever, runtime, storage, signer: new UrlSigner(config.auth.secret), jobs, ingestion, whatsapp, channels, mail, notices };
+  const inbox = createInbox({ db: database.db, notifier, outbound: channels.outbound, logger });
+  return {
+    responder,
+    embedder,
+    vectors,
+    retriever,
+    runtime,
+    storage,
+    signer: new UrlSigner(config.auth.secret),
+    jobs,
+    ingestion,
+    whatsapp,
+    channels,
+    mail,
+    notices,
+    notifier,
+    inbox,
+  };
+}
+
+/** A stored message the live feed pushes to an open chat: only the team's and the agent's. */
+async function pushedMessage(database: Database, id: string): Promise<LiveMessage | null> {
+  const [row] = await database.db
+    .select({ id: messages.id, conversationId: messages.conversationId, role: messages.role, content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.id, id));
+  if (!row || row.role === 'user') return null;
+  return { ...row, role: row.role, createdAt: row.createdAt.toISOString() };
 }
 
 /**
@@ -87,6 +128,7 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
       services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed')),
       pruneWebChatCounters(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'web chat counters not pruned')),
       rollUpInsights(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'insights not rolled up')),
+      services.inbox.expire().catch((err: unknown) => logger.warn({ err }, 'handoff timeouts not checked')),
     ]);
   void sweep();
   const timer = setInterval(sweep, 60_000);

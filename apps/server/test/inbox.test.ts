@@ -1,16 +1,36 @@
-import type { Conversation, ConversationSummary } from '@atende/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatOutput, createUserWithAgent, visitor } from './helpers/agents';
-import { createTestContext, type TestContext } from './helpers/context';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  DEFAULT_HANDOFF_MESSAGE,
+  HANDOFF_TIMEOUT_MESSAGE,
+  type Agent,
+  type ChatMessage,
+  type Conversation,
+  type ConversationSummary,
+  type HandoffSettings,
+  type InboxConversation,
+} from '@atende/shared';
+import { simpleParser } from 'mailparser';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes';
+import { conversations, whatsappMessages } from '../src/db/schema';
+import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, parseSse, transcript, visitor } from './helpers/agents';
+import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 
 let ctx: TestContext;
+let graph: FakeGraph;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  graph = await startFakeGraph();
+  ctx = await createTestContext({ jobs: true, env: { WHATSAPP_GRAPH_URL: graph.url, WHATSAPP_GRAPH_VERSION: 'v21.0' } });
 });
 afterAll(async () => {
-  await ctx.close();
+  await ctx?.close();
+  await graph?.close();
 });
+
+const APP_SECRET = 'c0ffee0123456789abcdef0123456789';
 
 async function conversationsOf(token: string, agentId: string): Promise<ConversationSummary[]> {
   const res = await ctx.request(`/api/agents/${agentId}/conversations`, { token });
@@ -18,16 +38,300 @@ async function conversationsOf(token: string, agentId: string): Promise<Conversa
   return ((await res.json()) as { conversations: ConversationSummary[] }).conversations;
 }
 
+async function transcriptOf(user: TestUser, agentId: string, conversationId: string): Promise<Conversation> {
+  const res = await ctx.request(`/api/agents/${agentId}/conversations/${conversationId}`, { token: user.token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Conversation;
+}
+
+const act = (user: TestUser, agentId: string, conversationId: string, what: 'takeover' | 'release' | 'read') =>
+  ctx.request(`/api/agents/${agentId}/conversations/${conversationId}/${what}`, { method: 'POST', token: user.token });
+
+const reply = (user: TestUser, agentId: string, conversationId: string, text: string) =>
+  ctx.request(`/api/agents/${agentId}/conversations/${conversationId}/messages`, { method: 'POST', token: user.token, json: { text } });
+
+/** A web visitor's conversation with a fresh agent, after one exchange. */
+async function webConversation(label: string) {
+  const { user, agent } = await createUserWithAgent(ctx);
+  const session = visitor(label);
+  await chatOutput(ctx, agent.webhookId, 'Oi, vocês abrem sábado?', session);
+  const [summary] = await conversationsOf(user.token, agent.id);
+  return { user, agent, session, conversationId: summary!.id };
+}
+
+/** Opens a live stream and waits until it listens (its `ready` event), returning a reader of what follows. */
+async function openStream(res: Response) {
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const read = async (until: (events: Array<{ event: string; data: unknown }>) => boolean, timeout = 10_000) => {
+    const deadline = Date.now() + timeout;
+    while (!until(parseSse(text)) && Date.now() < deadline) {
+      const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now())))]);
+      if (!next || next.done) break;
+      text += decoder.decode(next.value, { stream: true });
+    }
+    return parseSse(text);
+  };
+  await read((events) => events.some((e) => e.event === 'ready'));
+  return { read, close: () => reader.cancel().catch(() => {}) };
+}
+
 describe('conversation state (issue 16)', () => {
   it('a new conversation is answered by the agent (bot) and counts the customer messages the team has not seen', async () => {
     const { user, agent } = await createUserWithAgent(ctx);
-    await chatOutput(ctx, agent.webhookId, 'Oi, vocês abrem sábado?', visitor('estado-1'));
-    await chatOutput(ctx, agent.webhookId, 'E domingo?', visitor('estado-1'));
+    await chatOutput(ctx, agent.webhookId, 'Oi, bom dia!', visitor('estado-1'));
+    await chatOutput(ctx, agent.webhookId, 'Obrigado!', visitor('estado-1'));
     const [summary] = await conversationsOf(user.token, agent.id);
     expect(summary).toMatchObject({ state: 'bot', unread: 2, messageCount: 4 });
-    const res = await ctx.request(`/api/agents/${agent.id}/conversations/${summary!.id}`, { token: user.token });
-    const conversation = (await res.json()) as Conversation;
+    const conversation = await transcriptOf(user, agent.id, summary!.id);
     expect(conversation.state).toBe('bot');
     expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect((await act(user, agent.id, summary!.id, 'read')).status).toBe(200);
+    expect((await conversationsOf(user.token, agent.id))[0]).toMatchObject({ unread: 0 });
   });
 });
+
+describe('take over, reply, hand back (web)', () => {
+  it('the team takes over; the agent stays silent while human; the reply reaches the open chat live and the history; release', async () => {
+    const { user, agent, session, conversationId } = await webConversation('assumir-1');
+    const taken = await act(user, agent.id, conversationId, 'takeover');
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ id: conversationId, state: 'human' });
+
+    // The visitor writes while the team has the conversation: stored, shown, not answered, not counted.
+    const silent = await chat(ctx, agent.webhookId, 'Alguém aí?', session);
+    expect(silent.status).toBe(200);
+    expect(await silent.json()).toEqual({ output: '', silent: true });
+    expect((await transcript(ctx, agent.id)).at(-1)).toEqual({ role: 'user', content: 'Alguém aí?' });
+
+    // The visitor's page listens; the owner replies.
+    const live = await openStream(
+      await ctx.app.request(`/webhook/${agent.webhookId}/live`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId: session }),
+      }),
+    );
+    const sent = await reply(user, agent.id, conversationId, 'Oi! Aqui é a Maria, da loja. Abrimos sábado sim.');
+    expect(sent.status).toBe(201);
+    const body = (await sent.json()) as { message: ChatMessage; conversation: ConversationSummary };
+    expect(body).toMatchObject({ message: { role: 'team', content: 'Oi! Aqui é a Maria, da loja. Abrimos sábado sim.' }, conversation: { state: 'human' } });
+    const events = await live.read((e) => e.some((x) => x.event === 'message'));
+    await live.close();
+    expect(events.find((e) => e.event === 'message')?.data).toMatchObject({ id: body.message.id, role: 'team', content: 'Oi! Aqui é a Maria, da loja. Abrimos sábado sim.' });
+
+    const history = (await (await chatHistory(ctx, agent.webhookId, session)).json()) as { messages: ChatMessage[] };
+    expect(history.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'team']);
+
+    // A second takeover (another tab, another person) loses with a clear 409.
+    const again = await act(user, agent.id, conversationId, 'takeover');
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { userMessage: string } }).error.userMessage).toMatch(/já assumiu/);
+
+    expect(await (await act(user, agent.id, conversationId, 'release')).json()).toMatchObject({ state: 'bot' });
+    expect((await act(user, agent.id, conversationId, 'release')).status).toBe(409);
+    expect(await chatOutput(ctx, agent.webhookId, 'E domingo?', session)).not.toBe('');
+  });
+
+  it('two takeovers at once: exactly one wins, the other is told', async () => {
+    const { user, agent, conversationId } = await webConversation('corrida-1');
+    const results = await Promise.all([1, 2, 3].map(() => act(user, agent.id, conversationId, 'takeover')));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('a reply takes the conversation over by itself; the team message is stored once with the state change', async () => {
+    const { user, agent, conversationId } = await webConversation('responder-1');
+    expect((await reply(user, agent.id, conversationId, 'Posso ajudar?')).status).toBe(201);
+    const conversation = await transcriptOf(user, agent.id, conversationId);
+    expect(conversation).toMatchObject({ state: 'human', lastMessage: 'Posso ajudar?' });
+    expect(conversation.messages.filter((m) => m.role === 'team')).toHaveLength(1);
+    expect((await reply(user, agent.id, conversationId, '   ')).status).toBe(400);
+  });
+
+  it("another account cannot see, take over, reply to or release a conversation; the test chat is not in the inbox", async () => {
+    const { user, agent, conversationId } = await webConversation('inquilino-1');
+    const other = await createUser(ctx);
+    const otherAgent = await createAgent(ctx, other);
+    for (const what of ['takeover', 'release', 'read'] as const) {
+      expect((await act(other, agent.id, conversationId, what)).status).toBe(404);
+      expect((await act(other, otherAgent.id, conversationId, what)).status).toBe(404);
+    }
+    expect((await reply(other, agent.id, conversationId, 'invasor')).status).toBe(404);
+    expect((await reply(other, otherAgent.id, conversationId, 'invasor')).status).toBe(404);
+    expect((await ctx.request(`/api/agents/${agent.id}/handoff`, { token: other.token })).status).toBe(404);
+    const list = (await (await ctx.request('/api/inbox', { token: other.token })).json()) as { conversations: InboxConversation[] };
+    expect(list.conversations).toEqual([]);
+    expect((await ctx.request('/api/inbox')).status).toBe(401);
+    expect((await ctx.request(`/api/agents/${agent.id}/conversations/${conversationId}/takeover`, { method: 'POST' })).status).toBe(401);
+
+    await ctx.request(`/api/agents/${agent.id}/test-chat`, { method: 'POST', token: user.token, json: { message: 'teste', sessionId: visitor('teste-dono') } });
+    const mine = (await (await ctx.request('/api/inbox', { token: user.token })).json()) as { conversations: InboxConversation[] };
+    expect(mine.conversations.map((c) => c.id)).toEqual([conversationId]);
+    expect(mine.conversations[0]).toMatchObject({ agentId: agent.id, agentName: agent.name, channel: 'web', state: 'bot' });
+  });
+});
+
+describe('handoff', () => {
+  it('"quero falar com um atendente": the handoff message, state waiting, the inbox told live, the owner e-mailed', async () => {
+    const { user, agent, session, conversationId } = await webConversation('pedido-1');
+    const events = await openStream(await ctx.request('/api/inbox/events', { token: user.token }));
+    const output = await chatOutput(ctx, agent.webhookId, 'Quero falar com um atendente, por favor', session);
+    expect(output).toBe(DEFAULT_HANDOFF_MESSAGE);
+    const seen = await events.read((e) => e.some((x) => x.event === 'inbox' && (x.data as { kind: string }).kind === 'state'));
+    await events.close();
+    expect(seen.filter((e) => e.event === 'inbox').map((e) => e.data)).toContainEqual({ conversationId, agentId: agent.id, kind: 'state' });
+    expect((await conversationsOf(user.token, agent.id))[0]).toMatchObject({ state: 'waiting' });
+
+    // While waiting, the agent stays silent.
+    expect(await (await chat(ctx, agent.webhookId, 'Oi?', session)).json()).toEqual({ output: '', silent: true });
+
+    await vi.waitFor(
+      async () => {
+        const mails = await outbox();
+        expect(mails.some((m) => m.to === user.email && m.subject.includes('quer falar com a sua equipe') && m.text.includes('pediu para falar com uma pessoa'))).toBe(true);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+  });
+
+  it("another account's inbox stream hears nothing of it", async () => {
+    const { agent, session } = await webConversation('pedido-2');
+    const stranger = await createUser(ctx);
+    const events = await openStream(await ctx.request('/api/inbox/events', { token: stranger.token }));
+    await chatOutput(ctx, agent.webhookId, 'quero falar com um humano', session);
+    const seen = await events.read(() => false, 500);
+    await events.close();
+    expect(seen.filter((e) => e.event === 'inbox')).toEqual([]);
+  });
+
+  it('after N unanswered replies in a row (per agent) the agent calls the team; the message and business hours are the owner’s', async () => {
+    const { user, agent, session } = await webConversation('sem-resposta-1');
+    const settings: HandoffSettings = {
+      message: 'Vou chamar a Joana, da nossa equipe.',
+      afterUnanswered: 1,
+      timeoutMinutes: 30,
+      notifyWhatsapp: null,
+      businessHours: { days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '23:59' },
+    };
+    const saved = await ctx.request(`/api/agents/${agent.id}/handoff`, { method: 'PUT', token: user.token, json: settings });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual(settings);
+    const output = await chatOutput(ctx, agent.webhookId, 'Qual é o CNPJ da empresa de transporte que vocês usam?', session);
+    expect(output).toContain('Vou chamar a Joana, da nossa equipe.');
+    expect((await conversationsOf(user.token, agent.id))[0]).toMatchObject({ state: 'waiting' });
+    const bad = await ctx.request(`/api/agents/${agent.id}/handoff`, { method: 'PUT', token: user.token, json: { ...settings, notifyWhatsapp: '123' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('outside business hours the message says when the team answers', async () => {
+    const { user, agent, session } = await webConversation('fora-horario-1');
+    const today = new Date().getDay();
+    const settings = { message: 'Vou chamar alguém.', afterUnanswered: 2, timeoutMinutes: 30, notifyWhatsapp: null, businessHours: { days: [(today + 3) % 7], open: '09:00', close: '18:00' } };
+    expect((await ctx.request(`/api/agents/${agent.id}/handoff`, { method: 'PUT', token: user.token, json: settings })).status).toBe(200);
+    const output = await chatOutput(ctx, agent.webhookId, 'quero falar com uma pessoa', session);
+    expect(output).toMatch(/^Vou chamar alguém\.\n\nNossa equipe está fora do horário de atendimento agora e responde a partir de .+ às 09:00\.$/);
+  });
+
+  it('a silent team: after the timeout the agent takes the conversation back and tells the customer live', async () => {
+    const { user, agent, session, conversationId } = await webConversation('tempo-1');
+    expect((await act(user, agent.id, conversationId, 'takeover')).status).toBe(200);
+    const live = await openStream(
+      await ctx.app.request(`/webhook/${agent.webhookId}/live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: session }) }),
+    );
+    await ctx.database.db.update(conversations).set({ stateChangedAt: sql`now() - interval '31 minutes'` }).where(eq(conversations.id, conversationId));
+    expect(await ctx.services.inbox.expire()).toBeGreaterThanOrEqual(1);
+    const events = await live.read((e) => e.some((x) => x.event === 'message'));
+    await live.close();
+    expect(events.find((e) => e.event === 'message')?.data).toMatchObject({ role: 'assistant', content: HANDOFF_TIMEOUT_MESSAGE });
+    expect((await conversationsOf(user.token, agent.id))[0]).toMatchObject({ state: 'bot' });
+    expect(await ctx.services.inbox.expire()).toBe(0);
+  });
+});
+
+describe('WhatsApp', () => {
+  async function connected(number = graph.addNumber()) {
+    const { user, agent } = await createUserWithAgent(ctx, 'Atendente WhatsApp');
+    const res = await ctx.request(`/api/agents/${agent.id}/whatsapp`, { method: 'PUT', token: user.token, json: { metaToken: number.token, phoneNumberId: number.id, appSecret: APP_SECRET } });
+    expect(res.status).toBe(200);
+    return { user, agent, number };
+  }
+  let counter = 0;
+  const newCustomer = () => `55119${String(Date.now()).slice(-5)}${String(++counter).padStart(3, '0')}`;
+
+  async function receive(agent: Agent, number: { id: string }, from: string, text: string) {
+    const id = `wamid.inbox.${from}.${++counter}`;
+    const body = JSON.stringify(notification([textMessage(id, text)], { from, phoneNumberId: number.id }));
+    const res = await ctx.app.request(`/chat/${agent.webhookId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, APP_SECRET) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const [row] = await ctx.database.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageId, id));
+        expect(row?.status ?? 'missing').not.toMatch(/^(received|sending|missing)$/);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+  }
+  const sentTo = (customer: string) => graph.sent.filter((m) => m.to === customer).map((m) => m.body);
+
+  it('a handoff request on WhatsApp, the owner notified on their number, the reply through the Graph API, silence while human', async () => {
+    const { user, agent, number } = await connected();
+    const owner = '5511912345678';
+    const settings = { message: DEFAULT_HANDOFF_MESSAGE, afterUnanswered: 2, timeoutMinutes: 30, notifyWhatsapp: '+55 11 91234-5678', businessHours: null };
+    expect((await ctx.request(`/api/agents/${agent.id}/handoff`, { method: 'PUT', token: user.token, json: settings })).status).toBe(200);
+    const customer = newCustomer();
+    await receive(agent, number, customer, 'Quero falar com uma pessoa');
+    expect(sentTo(customer)).toEqual([DEFAULT_HANDOFF_MESSAGE]);
+    await vi.waitFor(() => expect(sentTo(owner).some((t) => t.includes('quer falar com a sua equipe'))).toBe(true), { timeout: 15_000 });
+
+    const [conversation] = await conversationsOf(user.token, agent.id);
+    expect(conversation).toMatchObject({ state: 'waiting', channel: 'whatsapp' });
+    expect((await reply(user, agent.id, conversation!.id, 'Olá, aqui é a Maria. Como posso ajudar?')).status).toBe(201);
+    await vi.waitFor(() => expect(sentTo(customer)).toContain('Olá, aqui é a Maria. Como posso ajudar?'), { timeout: 15_000 });
+
+    await receive(agent, number, customer, 'Quero trocar um produto');
+    expect(sentTo(customer)).toHaveLength(2); // the agent stays silent while human
+    const stored = await transcriptOf(user, agent.id, conversation!.id);
+    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'team', 'user']);
+  });
+
+  it('outside the 24-hour window the reply is refused with a clear message, and nothing is stored or sent', async () => {
+    const { user, agent, number } = await connected();
+    const customer = newCustomer();
+    await receive(agent, number, customer, 'Oi');
+    const [conversation] = await conversationsOf(user.token, agent.id);
+    await ctx.database.db.execute(sql`update messages set created_at = now() - interval '25 hours' where conversation_id = ${conversation!.id}`);
+    const before = graph.sent.length;
+    const res = await reply(user, agent.id, conversation!.id, 'Ainda precisa de ajuda?');
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { userMessage: string } }).error.userMessage).toMatch(/24 horas/);
+    expect((await transcriptOf(user, agent.id, conversation!.id)).messages.some((m) => m.role === 'team')).toBe(false);
+    expect((await transcriptOf(user, agent.id, conversation!.id)).state).toBe('bot');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(graph.sent.length).toBe(before);
+  });
+});
+
+
+/** The e-mails written to the outbox so far. */
+async function outbox() {
+  const dir = ctx.config.mail.outboxDir;
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (f) => {
+      const mail = await simpleParser(readFileSync(path.join(dir, f)));
+      const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+      return { to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' };
+    }),
+  );
+}

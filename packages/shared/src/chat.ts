@@ -4,6 +4,11 @@ export const CHAT_MESSAGE_MAX = 4000;
 
 export interface ChatResponse {
   output: string;
+  /**
+   * The conversation is with the business's team (issue 16): the message reached them, and no automatic reply
+   * comes (`output` is empty). The team's answer arrives on the live stream (POST /webhook/{id}/live).
+   */
+  silent?: boolean;
 }
 
 /** Who wrote a message: the customer (cliente), the agent (agente) or someone of the team from the inbox (equipe). */

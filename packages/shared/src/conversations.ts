@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channels, chatRoles, conversationStates } from './chat';
+import { CHAT_MESSAGE_MAX, channels, chatRoles, conversationStates } from './chat';
 
 /** One message of a conversation (the public chat's history and the owner's transcripts). */
 export const chatMessageSchema = z.object({
@@ -42,3 +42,15 @@ export const conversationListSchema = z.object({ conversations: z.array(conversa
 /** One transcript (GET /api/agents/{id}/conversations/{conversationId}). */
 export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(chatMessageSchema) });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): the summary and its agent. */
+export const inboxConversationSchema = conversationSummarySchema.extend({ agentId: z.string(), agentName: z.string() });
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+export const inboxListSchema = z.object({ conversations: z.array(inboxConversationSchema) });
+
+/** POST /api/agents/{id}/conversations/{conversationId}/messages: a message of the team to the customer. */
+export const teamMessageRequestSchema = z.object({
+  text: z.string().trim().min(1, 'Escreva a mensagem.').max(CHAT_MESSAGE_MAX, `Mensagem muito longa (máximo ${CHAT_MESSAGE_MAX} caracteres).`),
+});
+/** The stored team message and the conversation after it (now `human`). */
+export const teamMessageResponseSchema = z.object({ message: chatMessageSchema, conversation: conversationSummarySchema });

@@ -10,6 +10,10 @@ export const errorCodes = {
   PLAN_LIMIT_REACHED: { status: 403, pt: 'Seu plano atingiu o limite. Atualize seu plano para continuar.' },
   NOT_FOUND: { status: 404, pt: 'Não encontrado.' },
   CONFLICT: { status: 409, pt: 'Este recurso foi alterado por outra ação. Recarregue e tente novamente.' },
+  OUTSIDE_CUSTOMER_WINDOW: {
+    status: 422,
+    pt: 'Pelo WhatsApp, depois de 24 horas sem mensagem do cliente só é possível enviar um modelo de mensagem aprovado pela Meta.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, pt: 'O conteúdo enviado é grande demais.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, pt: 'Tipo de conteúdo não suportado.' },
   RATE_LIMITED: { status: 429, pt: 'Muitas tentativas. Aguarde um pouco e tente novamente.' },

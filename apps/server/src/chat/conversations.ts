@@ -46,16 +46,18 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
   return row!.id;
 }
 
-/** Stores an answer with its outcome and updates the conversation's summary in one statement. */
-export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<void> {
+/** Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. */
+export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<string> {
+  const id = randomUUID();
   await db.execute(sql`
     with msg as (
       insert into messages (id, conversation_id, role, content, outcome)
-      values (${randomUUID()}, ${conversationId}, 'assistant', ${content}, ${outcome})
+      values (${id}, ${conversationId}, 'assistant', ${content}, ${outcome})
     )
     update conversations
     set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
     where id = ${conversationId}`);
+  return id;
 }
 
 export interface TurnStart {
@@ -152,7 +154,7 @@ export async function sessionHistory(db: Db, agentId: string, channel: Channel, 
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-function toSummary(row: typeof conversations.$inferSelect): ConversationSummary {
+export function toSummary(row: typeof conversations.$inferSelect): ConversationSummary {
   return {
     id: row.id,
     customerLabel: customerLabel(row.channel, row.sessionId),

@@ -1,12 +1,14 @@
-import { quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
+import { handoffMessageAt, quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
+import type { Notifier } from '../db/notify';
 import { agents } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
+import { handoffSettings, notifyInbox, toWaiting, unansweredStreak, wantsPerson } from './handoff';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
 import { retrievalQuery } from './question';
@@ -27,6 +29,27 @@ export interface ChatRuntime {
   taughtAnswers?: TaughtAnswerLookup;
   /** Tells the owner when the account nears or reaches its monthly quota (absent: nobody is told). */
   notices?: Pick<UsageNotices, 'messageCounted'>;
+  /** Tells the open inboxes of every instance that a conversation changed (absent: nobody is told). */
+  notifier?: Notifier;
+  /** Tells the owner that a customer waits for a person (e-mail, WhatsApp; inbox/notices.ts). */
+  handoffs?: HandoffNotices;
+  /** Agents that never hand over: the product's own support agent, whose account nobody signs in to. */
+  neverHandsOver?: (agentId: string) => boolean;
+}
+
+/** A conversation became `waiting`: the customer asked for a person, or the agent could not answer N times. */
+export interface HandoffRequest {
+  agentId: string;
+  userId: string;
+  conversationId: string;
+  channel: Channel;
+  reason: 'asked' | 'unanswered';
+  /** The customer's last message. */
+  message: string;
+}
+
+export interface HandoffNotices {
+  requested(request: HandoffRequest): void;
 }
 
 export type TaughtAnswerLookup = (agentId: string, message: string) => Promise<TaughtAnswer | null>;
@@ -52,6 +75,13 @@ export interface TurnResult {
   /** What the answer did (also stored on the message). */
   outcome: Reply['outcome'];
   quotaExceeded: boolean;
+  /**
+   * The agent stayed silent: the conversation is with the team (`human`) or waits for it (`waiting`). The customer's
+   * message is stored (and shown in the inbox), not counted, and `output` is empty.
+   */
+  silent?: boolean;
+  /** The conversation went to `waiting` in this turn (the customer asked for a person, or N unanswered replies). */
+  handoff?: boolean;
 }
 
 /**
@@ -73,7 +103,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   }
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
-  const { conversationId, allowed, used, history } = await beginTurn(
+  const { conversationId, state, allowed, used, history } = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
     req.transcript ?? req.message,
@@ -81,7 +111,35 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     req.externalId ?? null,
   );
 
+  const customer = req.channel !== 'test';
+  const mayHandOver = customer && !rt.neverHandsOver?.(agent.id);
+  const tellInbox = (kind: 'message' | 'state') =>
+    customer ? notifyInbox(rt.notifier, { userId: agent.userId, agentId: agent.id, conversationId, kind }).catch((err: unknown) => rt.logger.warn({ err }, 'inbox not notified')) : undefined;
+  await tellInbox('message');
+  if (state !== 'bot') {
+    // The team has it (or is called): the message is stored and shown, never answered by the agent nor counted.
+    if (used !== null) await refund();
+    return { output: '', outcome: 'notice', quotaExceeded: false, silent: true };
+  }
   if (used !== null) rt.notices?.messageCounted(agent.userId, used, plan.monthlyMessages);
+
+  /** bot → waiting: the agent says the handoff message and the owner is told. Null when another turn did it first. */
+  const handOff = async (reason: HandoffRequest['reason']): Promise<string | null> => {
+    if (!(await toWaiting(db, conversationId))) return null;
+    const text = handoffMessageAt(await handoffSettings(db, agent.id));
+    await appendAssistantMessage(db, conversationId, text, 'notice');
+    await tellInbox('state');
+    rt.handoffs?.requested({ agentId: agent.id, userId: agent.userId, conversationId, channel: req.channel, reason, message: req.transcript ?? req.message });
+    return text;
+  };
+
+  if (allowed && mayHandOver && wantsPerson(req.message)) {
+    const text = await handOff('asked');
+    if (text !== null) {
+      req.onDelta?.(text);
+      return { output: text, outcome: 'notice', quotaExceeded: false, handoff: true };
+    }
+  }
   if (!allowed) {
     rt.logger.warn({ agentId: agent.id, month }, 'monthly message quota exhausted');
     await appendAssistantMessage(db, conversationId, QUOTA_NOTICE, 'notice');
@@ -125,6 +183,15 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   const output = req.preface ? `${req.preface}\n\n${reply.text}` : reply.text;
   await appendAssistantMessage(db, conversationId, output, reply.outcome);
   if (agent.lastError) await recordAgentError(db, agent.id, null);
+  await tellInbox('message');
+  if (mayHandOver && reply.outcome === 'unanswered') {
+    const { afterUnanswered } = await handoffSettings(db, agent.id);
+    const text = (await unansweredStreak(db, conversationId, afterUnanswered)) ? await handOff('unanswered') : null;
+    if (text !== null) {
+      req.onDelta?.(`\n\n${text}`);
+      return { output: `${output}\n\n${text}`, outcome: reply.outcome, quotaExceeded: false, handoff: true };
+    }
+  }
   return { output, outcome: reply.outcome, quotaExceeded: false };
 }
 

@@ -21,6 +21,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed (plan limit)',
   404: 'Not found (or not yours)',
   409: 'Conflict',
+  422: 'Cannot be done now (e.g. outside the WhatsApp 24-hour window)',
   413: 'Payload too large',
   429: 'Rate limited or over quota',
   502: 'Upstream provider failed',

@@ -95,6 +95,20 @@ export function webLimitReachedMessage(r: Recipient & { agentName: string; setti
   ]);
 }
 
+/** A customer waits for a person (issue 16): the owner opens the conversation in 'Atendimentos'. */
+export function handoffRequestedMessage(
+  r: Recipient & { agentName: string; customer: string; channel: string; reason: 'asked' | 'unanswered'; lastMessage: string; inboxUrl: string },
+): MailMessage {
+  return compose(r, `Um cliente quer falar com a sua equipe: ${r.customer}`, [
+    r.reason === 'asked'
+      ? `${r.customer} pediu para falar com uma pessoa no ${r.channel}, na conversa com o agente “${r.agentName}”.`
+      : `O agente “${r.agentName}” não conseguiu responder ${r.customer} no ${r.channel} e chamou a sua equipe.`,
+    `Última mensagem do cliente: “${r.lastMessage.slice(0, 300)}”`,
+    'O agente avisou o cliente e parou de responder nessa conversa até alguém da equipe assumir ou o tempo de espera acabar.',
+    { label: 'Abrir Atendimentos', url: r.inboxUrl },
+  ]);
+}
+
 type Block = string | { label: string; url: string };
 
 /** Greeting, paragraphs and links, signed by the team: the same content as text and as HTML. */

@@ -77,6 +77,7 @@ export async function createTestContext(
       return app.request(p, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
     close: async () => {
+      await services.notifier.close();
       await stopJobs();
       if (!options.database) await database.close();
     },

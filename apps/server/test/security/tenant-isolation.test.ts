@@ -117,6 +117,8 @@ function bodyFor(op: Operation): RequestInit['body'] | undefined {
     // A's WhatsApp customer, named by B: B has no such customer (404), and A's conversation stays.
     'POST /api/customers/export': { channel: 'whatsapp', customerLabel: `+${WHATSAPP_CUSTOMER}` },
     'POST /api/customers/erase': { channel: 'whatsapp', customerLabel: `+${WHATSAPP_CUSTOMER}` },
+    'PUT /api/agents/{id}/handoff': { message: 'Outra conta', afterUnanswered: 1, timeoutMinutes: 10, notifyWhatsapp: '5511900000000', businessHours: null },
+    'POST /api/agents/{id}/conversations/{conversationId}/messages': { text: 'Mensagem de outra conta' },
     'POST /api/billing/subscriptions': { plan: 'essencial' },
     'POST /api/billing/confirm': { preapproval_id: a.checkouts.pending },
     'POST /api/billing/sandbox/{id}/decision': { decision: 'approve' },
@@ -126,11 +128,17 @@ function bodyFor(op: Operation): RequestInit['body'] | undefined {
   return JSON.stringify(body);
 }
 
-function call(method: string, url: string, options: { token?: string; body?: RequestInit['body'] } = {}) {
+async function call(method: string, url: string, options: { token?: string; body?: RequestInit['body'] } = {}) {
   const headers = new Headers({ origin: ORIGIN });
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   if (typeof options.body === 'string') headers.set('content-type', 'application/json');
-  return ctx.app.request(url, { method, headers, body: options.body });
+  const res = await ctx.app.request(url, { method, headers, body: options.body });
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) return res;
+  // A live stream (GET /api/inbox/events) never ends: what it says when it opens is what it would leak.
+  const reader = res.body!.getReader();
+  const first = await reader.read();
+  await reader.cancel();
+  return new Response(first.value ?? '', { status: res.status, headers: res.headers });
 }
 
 /** No value that identifies account A appears in a response given to someone else. */
@@ -169,6 +177,12 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'POST /api/agents/{id}/test-chat/history',
         'GET /api/billing',
         'POST /api/billing/sandbox/{id}/decision',
+        'GET /api/inbox',
+        'GET /api/inbox/events',
+        'POST /api/agents/{id}/conversations/{conversationId}/takeover',
+        'POST /api/agents/{id}/conversations/{conversationId}/release',
+        'POST /api/agents/{id}/conversations/{conversationId}/messages',
+        'PUT /api/agents/{id}/handoff',
       ]),
     );
   });

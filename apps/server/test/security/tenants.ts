@@ -62,6 +62,10 @@ export async function seedTenant(
   const [file] = await waitForIngestion(ctx, user, agent.id);
   expect(file).toMatchObject({ status: 'ready' });
 
+  // The agent knows little here: it must not call the team after two unanswered questions (issue 16's handoff).
+  const handoff = { message: `Vou chamar a equipe ${marker}.`, afterUnanswered: 0, timeoutMinutes: 30, notifyWhatsapp: null, businessHours: null };
+  expect((await ctx.request(`/api/agents/${agent.id}/handoff`, { method: 'PUT', ...auth, json: handoff })).status).toBe(200);
+
   const sessionId = `sessao-${label}-${marker}-${randomBytes(12).toString('hex')}`.toLowerCase();
   await chatOutput(ctx, agent.webhookId, `Olá, aqui é um cliente da loja ${label}`, sessionId);
   await chatOutput(ctx, agent.webhookId, 'Vocês abrem no sábado?', sessionId);

@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
           { path: 'agents/:id/insights', lazy: () => import('../features/insights/InsightsPage').then(page) },
           { path: 'customers', lazy: () => import('../features/customers/CustomersPage').then(page) },
           { path: 'agents/:id/:section?', lazy: () => import('../features/agents/WorkspacePage').then(page) },
+          { path: 'inbox', lazy: () => import('../features/inbox/InboxPage').then(page) },
           { path: 'profile', lazy: () => import('../features/account/ProfilePage').then(page) },
           { path: 'plan', lazy: () => import('../features/billing/PlanPage').then(page) },
           { path: 'integrations', lazy: () => import('../features/errors/ComingSoonPage').then(page) },

@@ -24,7 +24,8 @@ export function webAdapter(live: LiveFeed): ChannelAdapter & { readonly live: Li
     channel: 'web',
     live,
     async send(message) {
-      live.publish({ id: message.id, conversationId: message.conversationId, role: 'team', content: message.text, createdAt: new Date().toISOString() });
+      // The message is stored: the customer's open page loads it by id (and finds it in the history otherwise).
+      await live.publish(message.conversationId, message.id);
     },
   };
 }

@@ -13,8 +13,8 @@ const HEARTBEAT_MS = 15_000;
  */
 export async function answerTurn(c: Context<AppEnv>, runtime: ChatRuntime, turn: Omit<TurnRequest, 'onDelta'>): Promise<Response> {
   if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-    const { output } = await runTurn(runtime, turn);
-    return c.json({ output });
+    const { output, silent } = await runTurn(runtime, turn);
+    return c.json({ output, ...(silent && { silent }) });
   }
 
   c.header('Cache-Control', 'no-cache, no-transform');
@@ -22,11 +22,11 @@ export async function answerTurn(c: Context<AppEnv>, runtime: ChatRuntime, turn:
   return streamSSE(c, async (stream) => {
     const heartbeat = setInterval(() => void stream.write(': ping\n\n'), HEARTBEAT_MS);
     try {
-      const { output } = await runTurn(runtime, {
+      const { output, silent } = await runTurn(runtime, {
         ...turn,
         onDelta: (delta) => void stream.writeSSE({ event: 'token', data: JSON.stringify({ delta }) }),
       });
-      await stream.writeSSE({ event: 'done', data: JSON.stringify({ output }) });
+      await stream.writeSSE({ event: 'done', data: JSON.stringify({ output, ...(silent && { silent }) }) });
     } catch (err) {
       const error = toAppError(err, 'Chat service unavailable');
       if (error.status >= 500) c.get('logger')?.error({ err }, 'chat turn failed');

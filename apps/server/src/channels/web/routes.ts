@@ -1,12 +1,21 @@
-import { chatHistoryRequestSchema, chatRequestSchema, resolvePlan, SESSION_ID_RULE, type PublicAgent, type WebLimitsInput } from '@atende/shared';
+import {
+  chatHistoryRequestSchema,
+  chatRequestSchema,
+  resolvePlan,
+  SESSION_ID_RULE,
+  type ChatMessage,
+  type PublicAgent,
+  type WebLimitsInput,
+} from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, profiles } from '../../db/schema';
+import { agents, conversations, profiles } from '../../db/schema';
 import { clientNetwork } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
@@ -16,6 +25,7 @@ import { avatarVersion, readAppearance, toPublicAppearance } from '../../appeara
 import type { ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
 import { answerTurn } from './answer-routes';
+import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
 import type { UsageNotices } from '../../usage/notices';
 import { agentLimitColumns, countVisitorMessage, effectiveLimits, VisitorRates } from '../../usage/web-chat-limits';
@@ -49,6 +59,8 @@ export function webChatRoutes(deps: {
   storage: FileStorage;
   limits?: ChatLimits;
   notices?: Pick<UsageNotices, 'webLimitReached'>;
+  /** The team's messages pushed to open chats (channels/core/live.ts). */
+  live?: LiveFeed;
 }) {
   const { runtime, config } = deps;
   const db = runtime.db;
@@ -121,6 +133,41 @@ export function webChatRoutes(deps: {
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
     c.header('Cache-Control', 'no-store');
     return c.json({ messages: await sessionHistory(db, agent.id, 'web', keys.keyFor(agent.id, body.data.sessionId)) });
+  });
+
+  /**
+   * The visitor's live stream (issue 16): the messages the team writes from the inbox, and the agent's notice when it
+   * takes the conversation back, as `event: message` with a ChatMessage; `: ping` heartbeats. POST, so the session
+   * secret travels in the body. 404 before the visitor's first message (there is no conversation to follow yet).
+   */
+  app.post('/webhook/:webhookId/live', bodyLimit({ maxSize: 4 * 1024, onError: tooLarge }), async (c) => {
+    perIp.consume(clientNetwork(c, config.trustProxy));
+    const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) throw invalidRequest(body.error);
+    const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    perSession.consume(`${agent.id}:${body.data.sessionId}`);
+    const [conversation] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.agentId, agent.id), eq(conversations.channel, 'web'), eq(conversations.sessionId, keys.keyFor(agent.id, body.data.sessionId))));
+    if (!conversation || !deps.live) throw new AppError('NOT_FOUND', 'No conversation yet', { userMessage: 'Nenhuma conversa ainda.' });
+    const live = deps.live;
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const stop = await live.subscribe(conversation.id, (m) => {
+        const message: ChatMessage = { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt };
+        void stream.writeSSE({ event: 'message', data: JSON.stringify(message) }).catch(() => {});
+      });
+      const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => {}), 15_000);
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        await Promise.race([new Promise<void>((resolve) => stream.onAbort(resolve)), live.closed]);
+      } finally {
+        clearInterval(heartbeat);
+        stop();
+      }
+    });
   });
 
   app.post('/webhook/:webhookId', bodyLimit({ maxSize: 32 * 1024, onError: tooLarge }), async (c) => {

@@ -65,12 +65,22 @@ export function createWhatsApp(deps: { config: Config; jobs: JobQueue; runtime: 
     },
   };
 
+  /**
+   * A notice to the merchant's own WhatsApp number (a customer waits for the team, issue 16), sent from the agent's
+   * business number through the send queue, keyed by `key`. Meta delivers free text only within 24 hours of the
+   * merchant's last message to that business number; otherwise it is refused and logged (the e-mail still goes).
+   */
+  async function notifyNumber(agentId: string, number: string, text: string, key: string) {
+    const parts = splitMessage(toWhatsAppText(text), WHATSAPP_TEXT_MAX);
+    await jobs.send<SendJob>(WHATSAPP_SEND, { agentId, messageId: key, to: { kind: 'wa_id', id: number }, parts, index: 0 }, { key });
+  }
+
   async function startWorkers() {
     for (let i = 0; i < INBOUND_WORKERS; i++) await jobs.work<InboundJob>(WHATSAPP_INBOUND, worker.handleInbound);
     await jobs.work<SendJob>(WHATSAPP_SEND, worker.handleSend);
   }
 
-  return { secrets, graph, accept, adapter, startWorkers };
+  return { secrets, graph, accept, adapter, notifyNumber, startWorkers };
 }
 
 export type WhatsApp = ReturnType<typeof createWhatsApp>;

@@ -188,6 +188,8 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
         externalId: message.id,
         ...(content.kind === 'caption' && { transcript: `[${content.label}] ${content.text}`, preface: captionNotice(content.label) }),
       });
+      // The conversation is with the team: the message is stored and shown in the inbox, the agent stays silent.
+      if (turn.silent) return null;
       // The quota notice goes out once; later messages of the same month are stored but not answered again.
       if (turn.quotaExceeded && (await lastAnswers(agent.id, sessionId, 2))[1] === QUOTA_NOTICE) return null;
       return turn.output;
@@ -254,7 +256,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     await lock.run(`${agentId}:${message.from.id}`, async () => {
       if (!(await markRead(target, message.id))) return;
       const reply = await compose(target, message);
-      if (reply === null) return void (await setStatus(message.id, 'ignored', 'notice already sent'));
+      if (reply === null) return void (await setStatus(message.id, 'ignored', 'nothing to send (notice already sent, or the team has the conversation)'));
       if (!(await claimDelivery(message.id))) return; // another attempt of this job delivers (or delivered) it
       const parts = splitMessage(toWhatsAppText(reply), WHATSAPP_TEXT_MAX);
       await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0 }, null);

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/Alert';
 import { cn } from '../../components/ui/cn';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
-import { fetchHistory, getSessionId, newSession, sendMessage, type ChatTarget } from './api';
+import { fetchHistory, followConversation, getSessionId, newSession, sendMessage, type ChatTarget } from './api';
 import { ChatError } from './errors';
 import { Markdown, preloadMarkdown } from './Markdown';
 
@@ -59,6 +59,8 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
   const inputRef = useRef<HTMLInputElement>(null);
   const stickyRef = useRef(true);
   const inputId = useId();
+  // The conversation exists on the server (history or a sent message): follow it live for the team's messages.
+  const [started, setStarted] = useState(false);
 
   // Restore this session's conversation from the server.
   useEffect(() => {
@@ -68,6 +70,7 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
       .then((history) => {
         // Messages typed meanwhile win: the server copy would duplicate them.
         setMessages((current) => (current.length > 0 ? current : history.map(({ id, role, content }) => ({ id, role, content }))));
+        if (history.length > 0) setStarted(true);
       })
       .catch((err: unknown) => {
         if (!controller.signal.aborted) console.warn('Could not load the chat history', err);
@@ -80,6 +83,27 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
       requestRef.current?.abort();
     };
   }, [target]);
+
+  // The team's messages from the inbox (and the agent's notice when it takes the conversation back), live. The
+  // stream is reopened when it ends or fails, a little later each time.
+  useEffect(() => {
+    // The owner's test chat has no team on the other side: only the public chat follows.
+    if (!started || target.kind !== 'public') return;
+    const { webhookId } = target;
+    const controller = new AbortController();
+    let delay = 1000;
+    const receive = (message: { id: string; role: UiMessage['role']; content: string }) =>
+      setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, { id: message.id, role: message.role, content: message.content }]));
+    void (async () => {
+      while (!controller.signal.aborted) {
+        const opened = await followConversation(webhookId, sessionRef.current, receive, controller.signal).catch(() => false);
+        if (opened) delay = 1000;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, 30_000);
+      }
+    })();
+    return () => controller.abort();
+  }, [target, started]);
 
   // Follow the newest message, smoothly unless the user prefers reduced motion.
   useLayoutEffect(() => {
@@ -117,7 +141,10 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
         signal: controller.signal,
         onDelta: (delta) => showReply((streamed += delta)),
       });
-      showReply(reply);
+      // An empty reply: the team has the conversation; their answer comes on the live stream.
+      if (reply) showReply(reply);
+      else setMessages((current) => current.filter((m) => m.id !== replyId));
+      setStarted(true);
       // Sent: clear the input, unless something new was typed there meanwhile (possible during a retry).
       setInput((current) => (current.trim() === text ? '' : current));
     } catch (err) {
@@ -151,6 +178,7 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
     requestRef.current?.abort();
     requestRef.current = null;
     sessionRef.current = newSession(target);
+    setStarted(false);
     lastSentRef.current = '';
     setMessages([]);
     setError(null);

@@ -1,6 +1,6 @@
 import { isUnguessableSessionId, replyText, type ChatMessage, type PublicAgent } from '@atende/shared';
 import { ChatError, networkError, serviceError } from './errors';
-import { readChatStream } from './sse';
+import { createSseParser, readChatStream } from './sse';
 
 /*
  * Chat calls (docs/product.md §3, §7): the public chat, and the owner's test chat that works the same way.
@@ -120,7 +120,9 @@ export async function sendMessage(
     }
     // docs/product.md §3: a plain string, or an object with output, message or response.
     const text = await res.text();
-    const reply = replyText(parseJson(text) ?? text);
+    const json = parseJson(text);
+    if (typeof json === 'object' && json !== null && (json as { silent?: unknown }).silent === true) return '';
+    const reply = replyText(json ?? text);
     if (!reply) throw new ChatError('No response received from chat service');
     return reply;
   } catch (error) {
@@ -167,4 +169,44 @@ export async function fetchHistory(target: ChatTarget, sessionId: string, signal
   const { path, credentials } = endpoint(target);
   const body = await chatRequest<{ messages: ChatMessage[] }>(`${path}/history`, signal, { sessionId }, credentials);
   return body?.messages ?? [];
+}
+
+/**
+ * Follows this session's conversation live (POST /webhook/{id}/live): the messages the business's team writes from
+ * its inbox, and the agent's notice when it takes the conversation back. Resolves when the stream ends (or fails);
+ * the caller reconnects. False when there is no conversation to follow yet (before the first message).
+ */
+export async function followConversation(
+  webhookId: string,
+  sessionId: string,
+  onMessage: (message: ChatMessage) => void,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const res = await fetch(`${webhookPath(webhookId)}/live`, {
+    method: 'POST',
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sessionId }),
+    credentials: 'omit',
+    signal,
+  });
+  if (!res.ok || !res.body) return false;
+  const parser = createSseParser(({ event, data }) => {
+    if (event !== 'message') return;
+    try {
+      onMessage(JSON.parse(data) as ChatMessage);
+    } catch {
+      // a malformed event is skipped
+    }
+  });
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(value);
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return true;
 }

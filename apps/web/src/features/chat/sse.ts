@@ -92,7 +92,8 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta?:
       streamed += event.data.delta;
       onDelta?.(event.data.delta);
     } else if (event?.event === 'done') {
-      state.outcome = { output: replyText(event.data) };
+      // silent: the team has the conversation; their answer comes on the live stream.
+      state.outcome = { output: event.data.silent ? '' : replyText(event.data) };
     } else if (event?.event === 'error') {
       state.outcome = { failure: serviceError(200, event.data) };
     }
@@ -115,6 +116,7 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta?:
 
   const { outcome } = state;
   if (outcome && 'failure' in outcome) throw outcome.failure;
+  if (outcome && 'output' in outcome && outcome.output === '') return '';
   const reply = outcome?.output ?? replyText(streamed);
   if (!reply) throw new ChatError('No response received from chat service');
   return reply;

@@ -1,4 +1,4 @@
-import type { Conversation } from '@atende/shared';
+import { chatRoleLabels, type Conversation } from '@atende/shared';
 import { cn } from '../../../components/ui/cn';
 import { formatDateTime } from '../../../lib/format';
 import { Markdown } from '../../chat';
@@ -18,9 +18,10 @@ export function Transcript({ conversation }: { conversation: Conversation }) {
               className={cn(
                 'max-w-[85%] break-words rounded-2xl px-4 py-2 text-sm leading-relaxed',
                 fromCustomer ? 'whitespace-pre-wrap rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+                message.role === 'team' && 'bg-green-50 ring-1 ring-green-200',
               )}
             >
-              <span className="sr-only">{fromCustomer ? 'Cliente: ' : 'Agente: '}</span>
+              <span className={message.role === 'team' ? 'mb-0.5 block text-xs font-semibold text-green-800' : 'sr-only'}>{chatRoleLabels[message.role]}: </span>
               {fromCustomer ? message.content : <Markdown>{message.content}</Markdown>}
             </div>
             <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-slate-500">

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database, Executor } from './client';
+
+/** The Postgres channel every instance listens on. */
+const CHANNEL = 'atende_events';
+const RECONNECT_MS = 1_000;
+
+/** A small JSON notice that something changed (ids only: readers load the rows, so nothing big crosses). */
+export type Notice = Record<string, string>;
+
+/**
+ * Tells every process of the deployment that something changed, so the screens that are open (the inbox, a
+ * visitor's chat page) update at once. On Postgres it is `pg_notify` — delivered to every instance's listening
+ * connection when the writing transaction commits, so several web instances see each other's changes; on PGlite
+ * (one process) it is in-process. Best effort: a notice lost with a crash or a dropped connection is made up for by
+ * the screens reloading what they show when their stream (re)opens.
+ */
+export interface Notifier {
+  /** Sends `notice` to every listener of every process (inside a transaction: when it commits). */
+  notify(notice: Notice, executor?: Executor): Promise<void>;
+  /** Calls `listener` for each notice until the returned function is called; resolves once it is listening. */
+  listen(listener: (notice: Notice) => void): Promise<() => void>;
+  close(): Promise<void>;
+  /** Resolves when close() is called: long-lived streams built on notices end then (graceful shutdown). */
+  readonly closed: Promise<void>;
+}
+
+export function createNotifier(database: Database, onError: (err: unknown) => void = () => {}): Notifier {
+  const listeners = new Set<(notice: Notice) => void>();
+  let markClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const dispatch = (notice: Notice) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(notice);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  };
+
+  if (database.kind !== 'postgres' || !database.url) {
+    return {
+      async notify(notice) {
+        queueMicrotask(() => dispatch(notice));
+      },
+      async listen(listener) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      async close() {
+        listeners.clear();
+        markClosed();
+      },
+      closed,
+    };
+  }
+
+  const url = database.url;
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let isClosed = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  /** One dedicated connection LISTENs (a pooled one would lose its LISTEN when returned); reopened when it drops. */
+  function connect(): Promise<void> {
+    if (isClosed) return Promise.resolve();
+    if (client && connecting) return connecting;
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    client = next;
+    const retry = (err?: unknown) => {
+      if (err) onError(err);
+      if (client !== next) return;
+      client = null;
+      connecting = null;
+      void next.end().catch(() => {});
+      if (!isClosed && listeners.size > 0) timer = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    next.on('error', retry);
+    next.on('end', () => retry());
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        dispatch(JSON.parse(message.payload) as Notice);
+      } catch (err) {
+        onError(err);
+      }
+    });
+    connecting = next
+      .connect()
+      .then(() => next.query(`listen ${CHANNEL}`))
+      .then(
+        () => undefined,
+        (err: unknown) => retry(err),
+      );
+    return connecting;
+  }
+
+  return {
+    async notify(notice, executor = database.db) {
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
+    },
+    async listen(listener) {
+      listeners.add(listener);
+      await connect();
+      return () => void listeners.delete(listener);
+    },
+    closed,
+    async close() {
+      isClosed = true;
+      markClosed();
+      listeners.clear();
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,290 @@
+import {
+  chatRoleLabels,
+  conversationStateLabels,
+  conversationStates,
+  type Channel,
+  type Conversation,
+  type ConversationState,
+  type InboxConversation,
+} from '@atende/shared';
+import { ArrowLeft, Headset, SendHorizontal } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { userMessageOf } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
+
+const CHANNELS: Record<Exclude<Channel, 'test'>, { label: string; className: string }> = {
+  web: { label: 'Site', className: 'bg-brand-50 text-brand-700 ring-brand-100' },
+  whatsapp: { label: 'WhatsApp', className: 'bg-green-50 text-green-700 ring-green-100' },
+};
+
+const STATE_STYLES: Record<ConversationState, string> = {
+  bot: 'bg-slate-100 text-slate-700 ring-slate-200',
+  waiting: 'bg-amber-50 text-amber-800 ring-amber-200',
+  human: 'bg-brand-50 text-brand-700 ring-brand-100',
+  closed: 'bg-slate-50 text-slate-500 ring-slate-200',
+};
+
+const selectClass = 'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+
+/**
+ * 'Atendimentos' (issue 16, docs/product.md §10): every customer conversation of the account, newest first, updated
+ * live; the selected one (?conversa=) with take over, reply and hand back. On a phone the list and the conversation
+ * are two steps, and the browser's back button returns to the list.
+ */
+export default function InboxPage() {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('conversa');
+  const live = useInboxEvents();
+  const list = useInbox();
+  const [agentFilter, setAgentFilter] = useState('');
+  const [channelFilter, setChannelFilter] = useState('');
+  const [stateFilter, setStateFilter] = useState('');
+
+  const agents = useMemo(() => [...new Map((list.data ?? []).map((c) => [c.agentId, c.agentName])).entries()], [list.data]);
+  const shown = (list.data ?? []).filter(
+    (c) => (!agentFilter || c.agentId === agentFilter) && (!channelFilter || c.channel === channelFilter) && (!stateFilter || c.state === stateFilter),
+  );
+  const selected = list.data?.find((c) => c.id === selectedId);
+  const select = (id: string | null) => setParams(id ? { conversa: id } : {});
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Atendimentos"
+        description="As conversas dos seus agentes com os clientes, ao vivo. Assuma uma conversa para responder você mesmo."
+        actions={
+          <span className={cn('inline-flex items-center gap-2 text-xs font-medium', live ? 'text-green-700' : 'text-slate-500')} role="status">
+            <span className={cn('size-2 rounded-full', live ? 'bg-green-500' : 'bg-slate-300')} aria-hidden="true" />
+            {live ? 'Ao vivo' : 'Conectando...'}
+          </span>
+        }
+      />
+      <div className={cn('mb-4 flex flex-wrap gap-2', selectedId && 'hidden md:flex')}>
+        <label className="sr-only" htmlFor="filtro-agente">Agente</label>
+        <select id="filtro-agente" className={selectClass} value={agentFilter} onChange={(e) => setAgentFilter(e.target.value)}>
+          <option value="">Todos os agentes</option>
+          {agents.map(([id, name]) => (
+            <option key={id} value={id}>{name}</option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor="filtro-canal">Canal</label>
+        <select id="filtro-canal" className={selectClass} value={channelFilter} onChange={(e) => setChannelFilter(e.target.value)}>
+          <option value="">Todos os canais</option>
+          <option value="web">Site</option>
+          <option value="whatsapp">WhatsApp</option>
+        </select>
+        <label className="sr-only" htmlFor="filtro-estado">Situação</label>
+        <select id="filtro-estado" className={selectClass} value={stateFilter} onChange={(e) => setStateFilter(e.target.value)}>
+          <option value="">Todas as situações</option>
+          {conversationStates.map((s) => (
+            <option key={s} value={s}>{conversationStateLabels[s]}</option>
+          ))}
+        </select>
+      </div>
+      {list.isPending && <Loading label="Carregando atendimentos..." />}
+      {list.error && <Alert tone="error">{userMessageOf(list.error)}</Alert>}
+      {list.data && list.data.length === 0 && (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          <Headset className="mx-auto mb-2 size-8 text-slate-400" aria-hidden="true" />
+          Nenhuma conversa ainda. Quando um cliente escrever no chat do site ou no WhatsApp, ela aparece aqui na hora.
+        </div>
+      )}
+      {list.data && list.data.length > 0 && (
+        <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+          <nav aria-label="Lista de atendimentos" className={cn(selectedId && 'hidden md:block')}>
+            {shown.length === 0 ? (
+              <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 ring-1 ring-slate-200">Nenhuma conversa com esses filtros.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                {shown.map((c) => (
+                  <li key={c.id}>
+                    <Item conversation={c} selected={c.id === selectedId} onSelect={() => select(c.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </nav>
+          <div className={cn(!selectedId && 'hidden md:block')}>
+            {selectedId ? (
+              <Detail conversationId={selectedId} summary={selected} onBack={() => select(null)} />
+            ) : (
+              <div className="flex h-full min-h-48 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-500">
+                Selecione uma conversa para acompanhar e responder.
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChannelBadge({ channel }: { channel: Channel }) {
+  const style = CHANNELS[channel as Exclude<Channel, 'test'>] ?? CHANNELS.web;
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>{style.label}</span>;
+}
+
+function StateBadge({ state }: { state: ConversationState }) {
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', STATE_STYLES[state])} data-state={state}>
+      {conversationStateLabels[state]}
+    </span>
+  );
+}
+
+function Item({ conversation: c, selected, onSelect }: { conversation: InboxConversation; selected: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected || undefined}
+      className={cn('block w-full px-4 py-3 text-left hover:bg-slate-50', selected && 'bg-brand-50 hover:bg-brand-50')}
+    >
+      <span className="flex items-center justify-between gap-2">
+        <span className="flex min-w-0 items-center gap-2">
+          <ChannelBadge channel={c.channel} />
+          <span className="truncate text-sm font-semibold text-slate-800">{c.customerLabel}</span>
+        </span>
+        <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-slate-500">{formatDateTime(c.lastMessageAt)}</time>
+      </span>
+      <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-700">{c.lastMessage ?? 'Sem mensagens'}</span>
+      <span className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <StateBadge state={c.state} />
+        <span className="truncate">{c.agentName}</span>
+        {c.unread > 0 && (
+          <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 font-semibold text-white" aria-label={`${c.unread} ${c.unread === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`}>
+            {c.unread}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
+
+function Detail({ conversationId, summary, onBack }: { conversationId: string; summary: InboxConversation | undefined; onBack: () => void }) {
+  const agentId = summary?.agentId;
+  const { data, error, isPending } = useInboxConversation(agentId, conversationId);
+  const action = useConversationAction();
+  const reply = useTeamReply();
+  const [text, setText] = useState('');
+  const endRef = useRef<HTMLDivElement>(null);
+  const unread = summary?.unread ?? 0;
+
+  // Opening a conversation with unread messages marks them read.
+  useEffect(() => {
+    if (agentId && unread > 0) action.mutate({ agentId, conversationId, action: 'read' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new unread count
+  }, [agentId, conversationId, unread]);
+
+  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [data?.messages.length]);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message || !agentId) return;
+    reply.mutate({ agentId, conversationId, text: message }, { onSuccess: () => setText('') });
+  };
+
+  const state = data?.state ?? summary?.state;
+  const failure = action.error ?? reply.error;
+  return (
+    <section aria-label="Conversa selecionada" className="flex flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <button type="button" onClick={onBack} className="mb-3 inline-flex items-center gap-1 self-start text-sm text-slate-600 hover:text-slate-900 md:hidden">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para a lista
+      </button>
+      {(isPending || !summary) && !error && <Loading label="Carregando conversa..." />}
+      {error && <Alert tone="error">{userMessageOf(error)}</Alert>}
+      {data && summary && (
+        <>
+          <header className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3 text-sm text-slate-600">
+            <ChannelBadge channel={data.channel} />
+            <span className="font-semibold text-slate-800">{data.customerLabel}</span>
+            <span aria-hidden="true">·</span>
+            <span>{summary.agentName}</span>
+            <span className="ml-auto" aria-live="polite">
+              <StateBadge state={data.state} />
+            </span>
+          </header>
+          {state === 'waiting' && <Alert tone="error" className="mb-3">O cliente pediu para falar com uma pessoa. O agente está aguardando a sua equipe.</Alert>}
+          <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
+            <Messages conversation={data} />
+            <div ref={endRef} />
+          </div>
+          <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+            {state !== 'human' && (
+              <Button type="button" variant="secondary" loading={action.isPending && action.variables?.action === 'takeover'} onClick={() => action.mutate({ agentId: summary.agentId, conversationId, action: 'takeover' })}>
+                Assumir conversa
+              </Button>
+            )}
+            {(state === 'human' || state === 'waiting') && (
+              <Button type="button" variant="ghost" loading={action.isPending && action.variables?.action === 'release'} onClick={() => action.mutate({ agentId: summary.agentId, conversationId, action: 'release' })}>
+                Devolver ao agente
+              </Button>
+            )}
+          </div>
+          {failure && <Alert tone="error" className="mt-3">{userMessageOf(failure)}</Alert>}
+          <form onSubmit={send} className="mt-3 flex items-end gap-2">
+            <label htmlFor="resposta-equipe" className="sr-only">Sua resposta</label>
+            <textarea
+              id="resposta-equipe"
+              rows={2}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) send(e);
+              }}
+              placeholder={state === 'human' ? 'Escreva para o cliente...' : 'Escreva para assumir e responder...'}
+              maxLength={4000}
+              className="min-h-11 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            />
+            <Button type="submit" loading={reply.isPending} disabled={!text.trim()} aria-label="Enviar resposta">
+              <SendHorizontal className="size-4" aria-hidden="true" />
+              <span className="hidden sm:inline">Enviar</span>
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Messages({ conversation }: { conversation: Conversation }) {
+  return (
+    <ol className="space-y-3" aria-label="Mensagens">
+      {conversation.messages.map((m) => {
+        const customer = m.role === 'user';
+        return (
+          <li key={m.id} className={cn('flex flex-col', customer ? 'items-start' : 'items-end')} data-role={m.role}>
+            <span className="mb-0.5 px-1 text-xs font-medium text-slate-500">{chatRoleLabels[m.role]}</span>
+            <div
+              className={cn(
+                'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm leading-relaxed',
+                customer && 'rounded-bl-sm bg-slate-100 text-slate-900',
+                m.role === 'assistant' && 'rounded-br-sm bg-brand-600 text-white',
+                m.role === 'team' && 'rounded-br-sm bg-green-700 text-white',
+              )}
+            >
+              {m.content}
+            </div>
+            <time dateTime={m.createdAt} className="mt-1 px-1 text-xs text-slate-500">{formatDateTime(m.createdAt)}</time>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-2 py-8 text-sm text-slate-600" role="status">
+      <Spinner className="size-4" /> {label}
+    </div>
+  );
+}

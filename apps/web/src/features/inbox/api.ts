@@ -1,0 +1,99 @@
+import type { Conversation, HandoffSettings } from '@atende/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call, client } from '../../lib/api';
+
+/** Every query key of the inbox, in one place. */
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  list: () => [...inboxKeys.all, 'list'] as const,
+  conversation: (conversationId: string) => [...inboxKeys.all, 'conversation', conversationId] as const,
+  handoff: (agentId: string) => [...inboxKeys.all, 'handoff', agentId] as const,
+};
+
+const conversation = client.api.agents[':id'].conversations[':conversationId'];
+const param = (agentId: string, conversationId: string) => ({ param: { id: agentId, conversationId } });
+
+/** Every customer conversation of the account, newest first (filters are applied on screen). */
+export function useInbox() {
+  return useQuery({
+    queryKey: inboxKeys.list(),
+    queryFn: async () => (await call(client.api.inbox.$get({ query: {} }))).conversations,
+  });
+}
+
+export function useInboxConversation(agentId: string | undefined, conversationId: string) {
+  return useQuery({
+    queryKey: inboxKeys.conversation(conversationId),
+    queryFn: () => call(conversation.$get(param(agentId!, conversationId))),
+    enabled: Boolean(agentId),
+  });
+}
+
+/**
+ * The live stream of the account's conversations (GET /api/inbox/events): each change refreshes what is on screen.
+ * The browser reconnects by itself; every (re)connection reloads the list, so nothing missed meanwhile is lost.
+ */
+export function useInboxEvents(): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const source = new EventSource('/api/inbox/events');
+    source.addEventListener('ready', () => {
+      setLive(true);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    });
+    source.addEventListener('inbox', (event) => {
+      const { conversationId } = JSON.parse((event as MessageEvent<string>).data) as { conversationId: string };
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) });
+    });
+    source.onerror = () => setLive(false);
+    return () => source.close();
+  }, [queryClient]);
+  return live;
+}
+
+type Action = 'takeover' | 'release' | 'read';
+
+export function useConversationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, conversationId, action }: { agentId: string; conversationId: string; action: Action }) =>
+      call(conversation[action].$post(param(agentId, conversationId))),
+    onSettled: (_data, _error, { conversationId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inboxKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) }),
+      ]),
+  });
+}
+
+export function useTeamReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, conversationId, text }: { agentId: string; conversationId: string; text: string }) =>
+      call(conversation.messages.$post({ ...param(agentId, conversationId), json: { text } })),
+    onSuccess: ({ message, conversation }, { conversationId }) => {
+      queryClient.setQueryData<Conversation>(inboxKeys.conversation(conversationId), (current) =>
+        current && !current.messages.some((m) => m.id === message.id) ? { ...current, ...conversation, messages: [...current.messages, message] } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.list() });
+    },
+  });
+}
+
+export function useHandoffSettings(agentId: string) {
+  return useQuery({
+    queryKey: inboxKeys.handoff(agentId),
+    queryFn: () => call(client.api.agents[':id'].handoff.$get({ param: { id: agentId } })),
+  });
+}
+
+export function useSaveHandoffSettings(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: HandoffSettings) => call(client.api.agents[':id'].handoff.$put({ param: { id: agentId }, json: settings })),
+    onSuccess: (saved) => queryClient.setQueryData(inboxKeys.handoff(agentId), saved),
+  });
+}
