@@ -63,6 +63,14 @@ test('from the unanswered list to a taught answer: the next customer who asks is
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Nenhuma pergunta sem resposta no período. Muito bem!')).toBeVisible();
 
+  // The weekly summary e-mail is on; the merchant can switch it off here.
+  const weekly = page.getByRole('checkbox', { name: 'Resumo semanal por e-mail' });
+  await expect(weekly).toBeChecked();
+  await weekly.uncheck();
+  await expect(page.getByText('Resumo semanal desligado.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Resumo semanal por e-mail' })).not.toBeChecked();
+
   // The next customer, in yet other words, is answered offline with what was taught.
   expect(await customerAsks(browser, agent.publicChatUrl, 'Vocês fazem entrega em Campinas?')).toBe(TAUGHT);
 

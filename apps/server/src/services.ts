@@ -19,12 +19,14 @@ import { createIngestion, ingestionQueues, type Ingestion } from './knowledge/in
 import { createRetriever, type Retriever } from './knowledge/retrieval';
 import { VectorIndex } from './knowledge/vectors';
 import { rollUpInsights } from './insights/rollup';
+import { sendWeeklySummaries, WEEKLY_SUMMARY, weeklyQueues, weeklySchedules } from './insights/weekly';
 import { findTaughtAnswer } from './learning/taught-answers';
 import type { Logger } from './logger';
 import { createMailer, mailQueues, type Mailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
 import { SUPPORT_AGENT_ID } from './support/support-agent';
 import { createUsageNotices, type UsageNotices } from './usage/notices';
+import { SYSTEM_EMAIL } from './support/system-account';
 import { pruneWebChatCounters } from './usage/web-chat-limits';
 
 /** Everything the routes need besides the database: built once at start-up (and by the tests). */
@@ -50,6 +52,8 @@ export interface Services {
   notifier: Notifier;
   /** The team's side of the conversations ('Atendimentos'). */
   inbox: Inbox;
+  /** The weekly summary e-mail (a pg-boss schedule, Mondays 08:00 São Paulo): its worker, and one run on demand. */
+  weekly: { startWorkers(): Promise<void>; send(now?: Date): Promise<number> };
 }
 
 export async function createServices(
@@ -64,7 +68,7 @@ export async function createServices(
   await vectors.init();
   const retriever = createRetriever({ db: database.db, embedder, vectors, logger });
   const storage = overrides.storage ?? createStorage(config);
-  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues]);
+  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues, ...weeklyQueues], weeklySchedules);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
   const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
   const notices = createUsageNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger });
@@ -78,6 +82,14 @@ export async function createServices(
     logger,
     taughtAnswers: (agentId, message) => findTaughtAnswer(database.db, agentId, message),
     notices,
+  };
+  const weeklyDeps = { db: database.db, mail, publicUrl: config.publicUrl, logger, skipEmails: [SYSTEM_EMAIL] };
+  const weekly = {
+    send: (now?: Date) => sendWeeklySummaries(weeklyDeps, now),
+    startWorkers: () =>
+      jobs.work(WEEKLY_SUMMARY, async () => {
+        await sendWeeklySummaries(weeklyDeps);
+      }),
   };
   const whatsapp = createWhatsApp({ config, jobs, runtime });
   runtime.handoffs = createHandoffNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger, notifyWhatsApp: whatsapp.notifyNumber });
@@ -100,6 +112,7 @@ export async function createServices(
     notices,
     notifier,
     inbox,
+    weekly,
   };
 }
 
@@ -123,6 +136,7 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
   await services.mail.startWorkers();
+  await services.weekly.startWorkers();
   const sweep = () =>
     Promise.all([
       services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed')),

@@ -1,15 +1,16 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { INSIGHT_DAYS_MAX, insightsSchema } from '@atende/shared';
+import { INSIGHT_DAYS_MAX, insightSettingsSchema, insightsSchema } from '@atende/shared';
 import { getOwnedAgent } from '../agents/service';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/guard';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/context';
-import { errorResponses, IdParams, jsonResponse, named, sessionSecurity } from '../http/openapi';
+import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../http/openapi';
 import { AppError } from '../lib/errors';
 import { addDays, localDay } from './calendar';
 import { exportConversationsCsv } from './export';
 import { agentInsights } from './insights';
+import { setWeeklySummary, weeklySummaryEnabled } from './weekly';
 
 const InsightsQuery = z.object({
   days: z.coerce
@@ -54,6 +55,23 @@ const routes = {
       ...errorResponses(400, 401, 404),
     },
   }),
+  settings: createRoute({
+    method: 'get',
+    path: '/api/insights/settings',
+    tags: ['insights'],
+    summary: "The account's Painel settings: whether the weekly summary e-mail is sent (on by default)",
+    security: sessionSecurity,
+    responses: { 200: jsonResponse(named(insightSettingsSchema, 'InsightSettings'), 'Settings'), ...errorResponses(401) },
+  }),
+  saveSettings: createRoute({
+    method: 'put',
+    path: '/api/insights/settings',
+    tags: ['insights'],
+    summary: 'Switch the weekly summary e-mail on or off',
+    security: sessionSecurity,
+    request: { body: jsonBody(insightSettingsSchema) },
+    responses: { 200: jsonResponse(named(insightSettingsSchema, 'InsightSettings'), 'Settings'), ...errorResponses(400, 401) },
+  }),
 };
 
 function exportPeriod(query: z.infer<typeof ExportQuery>): { from: string; to: string } {
@@ -72,6 +90,7 @@ export function insightRoutes(deps: { db: Db; auth: Auth }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/agents/:id/insights', requireAuth(auth));
   app.use('/api/agents/:id/conversations/export', requireAuth(auth));
+  app.use('/api/insights/settings', requireAuth(auth));
 
   return app
     .openapi(routes.insights, async (c) => {
@@ -87,5 +106,11 @@ export function insightRoutes(deps: { db: Db; auth: Auth }) {
         'content-disposition': `attachment; filename="conversas-${from}-a-${to}.csv"`,
         'cache-control': 'no-store',
       });
+    })
+    .openapi(routes.settings, async (c) => c.json({ weeklySummary: await weeklySummaryEnabled(db, c.var.auth.user.id) }, 200))
+    .openapi(routes.saveSettings, async (c) => {
+      const { weeklySummary } = c.req.valid('json');
+      await setWeeklySummary(db, c.var.auth.user.id, weeklySummary);
+      return c.json({ weeklySummary }, 200);
     });
 }

@@ -10,6 +10,14 @@ export interface JobQueue {
   work<T>(queue: string, handler: (job: Job<T> & { retryCount: number; retryLimit: number }) => Promise<void>): Promise<void>;
 }
 
+/** A job sent on a calendar (pg-boss cron, evaluated in `tz`): one job per occurrence, whichever instance sends it. */
+export interface ScheduleDefinition {
+  queue: string;
+  /** Cron expression (minute hour day month weekday). */
+  cron: string;
+  tz: string;
+}
+
 export interface QueueDefinition {
   name: string;
   retryLimit: number;
@@ -31,9 +39,10 @@ export interface QueueDefinition {
  * shares the embedded instance; on Postgres it uses its own small pool, so N
  * instances and workers share one queue and each job runs once.
  */
-export function createJobQueue(database: Database, logger: Logger, queues: QueueDefinition[]): JobQueue {
+export function createJobQueue(database: Database, logger: Logger, queues: QueueDefinition[], schedules: ScheduleDefinition[] = []): JobQueue {
   const log = logger.child({ module: 'jobs' });
-  const common = { schema: 'pgboss', superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, schedule: false } as const;
+  // pg-boss's cron monitor runs only when something is scheduled.
+  const common = { schema: 'pgboss', superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, schedule: schedules.length > 0 } as const;
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(database.pglite!) })
@@ -58,6 +67,7 @@ export function createJobQueue(database: Database, logger: Logger, queues: Queue
           heartbeatSeconds: q.heartbeatSeconds,
         });
       }
+      for (const s of schedules) await boss.schedule(s.queue, s.cron, null, { tz: s.tz });
       started = true;
     },
     async stop() {

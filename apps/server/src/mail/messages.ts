@@ -139,3 +139,39 @@ ${body}
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
+
+export interface WeeklyAgentSummary {
+  name: string;
+  conversations: number;
+  messages: number;
+  answered: number;
+  unanswered: number;
+  handedOff: number;
+  /** The questions asked most, with how many times. */
+  topQuestions: Array<{ question: string; count: number }>;
+  /** The questions the agent could not answer, most asked first. */
+  unansweredQuestions: Array<{ question: string; count: number }>;
+  /** The agent's Painel, where 'Ensinar resposta' is. */
+  painelUrl: string;
+}
+
+/** The weekly summary (issue 17): per agent, the week's numbers, top questions and the unanswered ones to teach. */
+export function weeklySummaryMessage(r: Recipient & { period: string; agents: WeeklyAgentSummary[] }): MailMessage {
+  const n = (value: number) => value.toLocaleString('pt-BR');
+  const times = (count: number) => (count === 1 ? '1 vez' : `${n(count)} vezes`);
+  const blocks: Block[] = [`Este é o resumo dos seus agentes de ${r.period}.`];
+  for (const a of r.agents) {
+    const questions = a.answered + a.unanswered;
+    const share = questions > 0 ? `${Math.round((a.answered / questions) * 100)}% das perguntas respondidas` : 'nenhuma pergunta';
+    blocks.push(
+      `${a.name}: ${n(a.conversations)} ${a.conversations === 1 ? 'conversa' : 'conversas'}, ${n(a.messages)} ${a.messages === 1 ? 'mensagem' : 'mensagens'} de clientes, ${share}${a.handedOff > 0 ? `, ${n(a.handedOff)} ${a.handedOff === 1 ? 'pedido' : 'pedidos'} para falar com uma pessoa` : ''}.`,
+    );
+    if (a.topQuestions.length > 0) blocks.push(`Mais perguntado: ${a.topQuestions.map((q) => `“${q.question}” (${times(q.count)})`).join('; ')}.`);
+    if (a.unansweredQuestions.length > 0) {
+      blocks.push(`Sem resposta: ${a.unansweredQuestions.map((q) => `“${q.question}” (${times(q.count)})`).join('; ')}. Ensine a resposta uma vez e o agente passa a responder:`);
+      blocks.push({ label: `Ensinar respostas — ${a.name}`, url: a.painelUrl });
+    }
+  }
+  blocks.push('Para não receber mais este resumo, desligue “Resumo semanal por e-mail” no Painel de qualquer agente.');
+  return compose(r, `Resumo da semana dos seus agentes (${r.period})`, blocks);
+}

@@ -13,7 +13,7 @@ import { ApiError, userMessageOf } from '../../lib/api';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { CUSTOMERS_PATH } from '../customers';
 import { AnswerForm, useTeachAnswer } from '../knowledge';
-import { exportUrl, useInsights } from './api';
+import { exportUrl, useInsights, useInsightSettings, useSaveInsightSettings } from './api';
 
 /** The charts are their own chunk, loaded by this page only. */
 const InsightsCharts = lazy(() => import('./Charts'));
@@ -97,6 +97,7 @@ export default function InsightsPage() {
             <InsightsCharts data={data} />
           </Suspense>
           <UnansweredList agentId={id} groups={data.unanswered} />
+          <WeeklySummarySwitch />
         </>
       )}
     </div>
@@ -250,5 +251,39 @@ function TeachDialog({ agentId, group, onClose }: { agentId: string; group: Unan
         }
       />
     </Modal>
+  );
+}
+
+/** 'Resumo semanal por e-mail': the account's switch (every Monday morning, for every agent with customers). */
+function WeeklySummarySwitch() {
+  const settings = useInsightSettings();
+  const save = useSaveInsightSettings();
+  const checked = save.isPending ? Boolean(save.variables) : (settings.data?.weeklySummary ?? true);
+  return (
+    <section aria-labelledby="resumo-semanal" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-brand-600"
+          checked={checked}
+          disabled={settings.isPending || save.isPending}
+          onChange={(e) =>
+            save.mutate(e.target.checked, {
+              onSuccess: (saved) => toast.success(saved.weeklySummary ? 'Resumo semanal ligado.' : 'Resumo semanal desligado.'),
+              onError: (error) => toast.error(userMessageOf(error)),
+            })
+          }
+        />
+        <span>
+          <span id="resumo-semanal" className="block text-sm font-semibold text-slate-900">
+            Resumo semanal por e-mail
+          </span>
+          <span className="block text-sm text-slate-600">
+            Toda segunda-feira de manhã: conversas da semana, perguntas mais feitas e as que ficaram sem resposta, com o link para ensinar. Vale para todos
+            os seus agentes.
+          </span>
+        </span>
+      </label>
+    </section>
   );
 }

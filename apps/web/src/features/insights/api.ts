@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, client } from '../../lib/api';
 
 export const insightKeys = {
@@ -20,3 +20,16 @@ export function useInsights(agentId: string, days: number) {
 /** The CSV export of the period (a plain link: the browser downloads it with the session cookie). */
 export const exportUrl = (agentId: string, from: string, to: string) =>
   `/api/agents/${encodeURIComponent(agentId)}/conversations/export?format=csv&from=${from}&to=${to}`;
+
+/** Whether the weekly summary e-mail is on (the account's setting). */
+export function useInsightSettings() {
+  return useQuery({ queryKey: ['insights', 'settings'], queryFn: () => call(client.api.insights.settings.$get()) });
+}
+
+export function useSaveInsightSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (weeklySummary: boolean) => call(client.api.insights.settings.$put({ json: { weeklySummary } })),
+    onSuccess: (saved) => queryClient.setQueryData(['insights', 'settings'], saved),
+  });
+}
