@@ -183,7 +183,10 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new unread count
   }, [agentId, conversationId, unread]);
 
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [data?.messages.length]);
+  // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [data?.messages.length]);
 
   const send = (event: FormEvent) => {
     event.preventDefault();

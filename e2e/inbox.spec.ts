@@ -1,0 +1,76 @@
+import { DEFAULT_HANDOFF_MESSAGE } from '@atende/shared';
+import { ask, expect, replies, test } from './fixtures';
+
+/**
+ * Issue 16 end to end: a visitor asks for a person on the public chat, the conversation appears live in
+ * 'Atendimentos', the owner replies and the visitor sees it at once, the agent stays silent while the team has the
+ * conversation, and answers again once it is handed back.
+ */
+test('handoff on the public chat, live in the inbox, the owner replies, release', async ({ page, merchant, context }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Café da Carla');
+
+  await page.goto('/dashboard/inbox');
+  await expect(page.getByRole('heading', { name: 'Atendimentos' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
+  await expect(page.getByText('Nenhuma conversa ainda.')).toBeVisible();
+
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  const log = visitor.getByRole('log');
+  await ask(visitor, 'Quero falar com um atendente, por favor');
+  await expect(replies(log).last()).toContainText(DEFAULT_HANDOFF_MESSAGE);
+
+  // Live in the inbox, without a reload.
+  const list = page.getByRole('navigation', { name: 'Lista de atendimentos' });
+  const item = list.getByRole('button').first();
+  await expect(item).toContainText('Aguardando equipe');
+  await expect(item).toContainText('Visitante');
+  await expect(item).toContainText('Café da Carla');
+  await item.click();
+  await expect(page).toHaveURL(/\/dashboard\/inbox\?conversa=/);
+  const conversation = page.getByRole('region', { name: 'Conversa selecionada' });
+  await expect(conversation.getByText('Quero falar com um atendente, por favor')).toBeVisible();
+  await expect(conversation.getByText('O cliente pediu para falar com uma pessoa.')).toBeVisible();
+
+  // The owner answers: the conversation is the team's, and the visitor sees the message at once.
+  await conversation.getByLabel('Sua resposta').fill('Oi! Aqui é a Carla, da loja. Como posso ajudar?');
+  await conversation.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(conversation.locator('[data-state="human"]')).toBeVisible();
+  await expect(conversation.getByLabel('Sua resposta')).toHaveValue('');
+  await expect(log.getByText('Oi! Aqui é a Carla, da loja. Como posso ajudar?')).toBeVisible();
+  await expect(log.getByText('Equipe:')).toBeVisible();
+
+  // While the team has it, the agent stays silent; the owner sees the customer's message live.
+  const agentReplies = await replies(log).count();
+  await ask(visitor, 'Vocês entregam no bairro Centro?');
+  await expect(conversation.getByText('Vocês entregam no bairro Centro?')).toBeVisible();
+  await visitor.waitForTimeout(500);
+  expect(await replies(log).count()).toBe(agentReplies);
+
+  // Handed back: the agent answers again.
+  await conversation.getByRole('button', { name: 'Devolver ao agente' }).click();
+  await expect(conversation.locator('[data-state="bot"]')).toBeVisible();
+  await ask(visitor, 'Quanto é 12*7?');
+  await expect(replies(log).last()).toContainText('84');
+});
+
+test('the inbox on a phone: the list, then the conversation, and back', async ({ page, merchant, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja do Celular');
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  await ask(visitor, 'Bom dia!');
+
+  await page.goto('/dashboard/inbox');
+  const list = page.getByRole('navigation', { name: 'Lista de atendimentos' });
+  await list.getByRole('button').first().click();
+  await expect(list).toBeHidden();
+  const conversation = page.getByRole('region', { name: 'Conversa selecionada' });
+  await expect(conversation.getByRole('button', { name: 'Assumir conversa' })).toBeVisible();
+  await conversation.getByRole('button', { name: 'Assumir conversa' }).click();
+  await expect(conversation.locator('[data-state="human"]')).toBeVisible();
+  await conversation.getByRole('button', { name: 'Voltar para a lista' }).click();
+  await expect(list.getByRole('button').first()).toContainText('Com a equipe');
+});
