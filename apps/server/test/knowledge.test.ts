@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { passages } from '../src/db/schema';
 import { LocalDiskStorage } from '../src/files/storage';
 import { replaceLinkPassages, type LinkPage } from '../src/knowledge/passages';
 import { preparePassages } from '../src/knowledge/ingest/prepare';
+import { messages } from '../src/knowledge/parsers/errors';
 import { lexicalSearch } from '../src/knowledge/retrieval';
 import { splitText } from '../src/knowledge/ingest/split';
 import { chatOutput, createAgent, createUserWithAgent } from './helpers/agents';
@@ -57,6 +58,20 @@ describe('knowledge files (offline mode, lexical retrieval)', () => {
     expect(await chatOutput(ctx, agent.webhookId, 'Qual é a garantia dos produtos?')).not.toContain('12 meses');
     const left = await ctx.database.db.select().from(passages).where(eq(passages.sourceId, faq.id));
     expect(left).toEqual([]);
+  });
+
+  it('a PDF whose attachments only are encrypted is read, and the file says what was left out', async () => {
+    // encrypted-attachment.pdf comes from pdf.js's test suite (test/fixtures/public/README.md).
+    const { user, agent } = await createUserWithAgent(ctx, 'Anexos');
+    const bytes = readFileSync(new URL('./fixtures/public/encrypted-attachment.pdf', import.meta.url));
+    expect((await upload(ctx, user, agent.id, [{ name: 'catalogo.pdf', bytes, type: 'application/pdf' }])).status).toBe(201);
+    const [file] = await waitForIngestion(ctx, user, agent.id);
+    expect(file).toMatchObject({ status: 'ready', error: null, notice: messages.pdfEncryptedAttachments });
+    expect(file!.passages).toBeGreaterThan(0);
+    // A file read whole has no notice.
+    expect((await upload(ctx, user, agent.id, [{ name: 'faq.txt', bytes: FAQ_TXT, type: 'text/plain' }])).status).toBe(201);
+    const files = await waitForIngestion(ctx, user, agent.id);
+    expect(files.find((f) => f.filename === 'faq.txt')).toMatchObject({ status: 'ready', notice: null });
   });
 
   it('serves the file to its owner and through the signed link only', async () => {

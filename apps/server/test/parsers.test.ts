@@ -214,7 +214,12 @@ describe('parseDocumentSync (in-thread parsers)', () => {
   });
 
   it('PDF whose attachment alone is encrypted: the pages are read (pdf.js test suite)', async () => {
-    expect(await parseDocumentSync(publicFixture('encrypted-attachment.pdf'), 'pdf')).toEqual({ kind: 'text', text: 'Example', pages: 1 });
+    expect(await parseDocumentSync(publicFixture('encrypted-attachment.pdf'), 'pdf')).toEqual({
+      kind: 'text',
+      text: 'Example',
+      pages: 1,
+      notices: [messages.pdfEncryptedAttachments],
+    });
   });
 
   it('PDF in vertical Japanese without a ToUnicode map is read through the character maps (pdf.js test suite)', async () => {

@@ -33,6 +33,8 @@ export const knowledgeFileSchema = z.object({
   mimeType: z.string(),
   status: z.enum(fileStatuses),
   error: z.string().nullable(),
+  /** A file read only in part: what was left out and why (pt-BR), or null. */
+  notice: z.string().nullable(),
   passages: z.number(),
   /** True when the passages have embeddings (semantic search); false = lexical search only. */
   embedded: z.boolean(),

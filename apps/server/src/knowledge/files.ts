@@ -38,6 +38,7 @@ export function toFileDto(row: FileRow, deps: Pick<FilesDeps, 'config' | 'signer
     mimeType: row.mimeType,
     status: row.status,
     error: row.error,
+    notice: row.notice,
     passages: row.passages,
     embedded: row.embedded,
     url: deps.signer.url(deps.config.publicUrl, row.id, SIGNED_URL_TTL_SECONDS),

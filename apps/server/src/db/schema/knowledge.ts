@@ -38,6 +38,8 @@ export const files = pgTable(
     kind: text('kind').notNull(),
     status: text('status', { enum: ['queued', 'processing', 'ready', 'error'] }).notNull().default('queued'),
     error: text('error'),
+    /** Read, but not all of it: what the merchant should know (pt-BR), e.g. encrypted attachments skipped. */
+    notice: text('notice'),
     passages: integer('passages').notNull().default(0),
     embedded: boolean('embedded').notNull().default(false),
     createdAt: createdAt(),

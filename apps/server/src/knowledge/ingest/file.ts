@@ -15,13 +15,17 @@ export async function ingestFile(deps: IngestionDeps, log: Logger, fileId: strin
   const { db } = deps;
   const [file] = await db.select().from(files).where(eq(files.id, fileId));
   if (!file) return; // deleted meanwhile
-  await db.update(files).set({ status: 'processing', error: null, updatedAt: new Date() }).where(eq(files.id, fileId));
+  await db.update(files).set({ status: 'processing', error: null, notice: null, updatedAt: new Date() }).where(eq(files.id, fileId));
   const source = { agentId: file.agentId, userId: file.userId, sourceType: 'file', sourceId: file.id, sourceName: file.filename } as const;
   try {
     const bytes = await deps.storage.get(file.path);
     // The worker parses, splits and analyses; each batch is embedded and stored while it prepares the next.
     // The bytes are not needed here afterwards: hand them over instead of copying up to 50 MB.
-    const batches = readPassages({ bytes, kind: file.kind as FileKind, filename: file.filename }, { transfer: true });
+    let notices: string[] = [];
+    const batches = readPassages(
+      { bytes, kind: file.kind as FileKind, filename: file.filename },
+      { transfer: true, onParsed: (parsed) => (notices = parsed) },
+    );
     const embed = embedderOf(deps);
     const stored = await storePassages(deps, source, batches, embed);
     if (stored === null) return; // deleted while it was being indexed
@@ -29,7 +33,7 @@ export async function ingestFile(deps: IngestionDeps, log: Logger, fileId: strin
     const embedded = embed !== null;
     await db
       .update(files)
-      .set({ status: 'ready', passages: stored, embedded, error: null, updatedAt: new Date() })
+      .set({ status: 'ready', passages: stored, embedded, error: null, notice: notices.join(' ') || null, updatedAt: new Date() })
       .where(eq(files.id, fileId));
     log.info({ fileId, passages: stored, embedded }, 'file indexed');
   } catch (err) {

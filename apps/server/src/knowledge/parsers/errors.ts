@@ -21,6 +21,8 @@ export const messages = {
   pdfScanned: 'O PDF não tem texto selecionável (parece ser digitalizado). Envie uma versão com texto.',
   pdfCorrupt: 'Não foi possível ler o PDF: arquivo corrompido ou inválido.',
   pdfPassword: 'O PDF está protegido por senha. Remova a senha e envie novamente.',
+  pdfEncryptedAttachments:
+    'Os anexos deste PDF estão protegidos por senha e não foram lidos; as páginas foram lidas. Se um anexo tiver informações para o agente, envie-o sem senha.',
   pdfEmptyForm: 'O PDF é um formulário com os campos em branco e não tem texto para ler. Preencha os campos ou envie uma versão com texto.',
   wordCorrupt: 'Não foi possível ler o documento do Word: arquivo corrompido ou inválido.',
   wordEmpty: 'O documento não tem texto.',

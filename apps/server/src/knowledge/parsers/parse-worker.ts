@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   try {
     const doc = await parseDocumentSync(new Uint8Array(buffer, byteOffset, byteLength), kind);
     if (want === 'document') return post({ type: 'document', doc });
-    post({ type: 'parsed' });
+    post({ type: 'parsed', notices: doc.notices ?? [] });
     for (const batch of preparePassages(documentPassages(doc))) post({ type: 'passages', batch }, [batch.tsvectors.buffer as ArrayBuffer]);
     post({ type: 'done' });
   } catch (e) {

@@ -26,14 +26,17 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
       cMapPacked: true,
     });
   let pdf: PdfDocument;
+  const notices: string[] = [];
   try {
     pdf = await open(bytes);
   } catch (e) {
     const name = (e as { name?: string }).name;
     // Only the attachments encrypted (PDF 2.0 /EFF): the pages are readable without the password.
     const readable = name === 'PasswordException' ? withoutAttachmentOnlyEncryption(bytes) : null;
-    if (readable) pdf = await open(readable).catch((again: unknown) => Promise.reject(new ParseError(messages.pdfPassword, { detail: String(again), cause: again })));
-    else if (name === 'PasswordException') throw new ParseError(messages.pdfPassword, { detail: String(e), cause: e });
+    if (readable) {
+      pdf = await open(readable).catch((again: unknown) => Promise.reject(new ParseError(messages.pdfPassword, { detail: String(again), cause: again })));
+      notices.push(messages.pdfEncryptedAttachments);
+    } else if (name === 'PasswordException') throw new ParseError(messages.pdfPassword, { detail: String(e), cause: e });
     else throw new ParseError(messages.pdfCorrupt, { detail: String(e), cause: e });
   }
   try {
@@ -51,7 +54,7 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
       throw new ParseError(messages.pdfScanned, { detail: `${result.totalPages} page(s), no text` });
     }
     if (text.length > LIMITS.maxTextChars) throw new ParseError(messages.textTooLong, { detail: `${text.length} chars` });
-    return { kind: 'text', text, pages: result.totalPages };
+    return { kind: 'text', text, pages: result.totalPages, ...(notices.length > 0 ? { notices } : {}) };
   } finally {
     await pdf.destroy().catch(() => undefined);
   }

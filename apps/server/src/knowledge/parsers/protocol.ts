@@ -20,7 +20,7 @@ export interface WorkerRequest {
  */
 export type WorkerMessage =
   | { type: 'document'; doc: ParsedDocument }
-  | { type: 'parsed' }
+  | { type: 'parsed'; notices: string[] }
   | { type: 'passages'; batch: PreparedPassages }
   | { type: 'done' }
   | { type: 'error'; message: string; detail?: string };

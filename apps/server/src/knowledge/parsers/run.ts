@@ -64,7 +64,7 @@ export async function parseFile(input: ParseFileInput, options: ParseFileOptions
 
 export interface ReadPassagesOptions extends ParseFileOptions {
   /** Called when the worker has read the file, before the first passage (timings). */
-  onParsed?: () => void;
+  onParsed?: (notices: string[]) => void;
 }
 
 /**
@@ -79,7 +79,7 @@ export function readPassages(input: ParseFileInput, options: ReadPassagesOptions
   return new ReadableStream<PreparedPassages>({
     start: (controller) => {
       const onMessage = (message: WorkerMessage) => {
-        if (message.type === 'parsed') options.onParsed?.();
+        if (message.type === 'parsed') options.onParsed?.(message.notices);
         else if (message.type === 'passages') controller.enqueue(message.batch);
         else if (message.type === 'done') return true;
         return undefined;

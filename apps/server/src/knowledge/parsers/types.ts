@@ -16,9 +16,13 @@ export interface Sheet {
 }
 
 /** What every parser returns: running text, or tables for spreadsheets and CSVs. */
-export type ParsedDocument =
+export type ParsedDocument = (
   | { kind: 'text'; text: string; pages?: number }
-  | { kind: 'table'; sheets: Sheet[] };
+  | { kind: 'table'; sheets: Sheet[] }
+) & {
+  /** What was read only in part, said to the merchant beside the file (pt-BR), e.g. encrypted attachments skipped. */
+  notices?: string[];
+};
 
 /** Caps shared by every parser (pt-BR messages live in errors.ts). */
 export const LIMITS = {

@@ -90,6 +90,7 @@ function FileRow({ agentId, file }: { agentId: string; file: KnowledgeFile }) {
           {file.status === 'ready' && <span>{formatPassages(file.passages)}</span>}
         </p>
         {file.status === 'error' && file.error && <p className="mt-1 text-xs text-red-700">{file.error}</p>}
+        {file.status === 'ready' && file.notice && <p className="mt-1 text-xs text-amber-800">{file.notice}</p>}
       </div>
       <a
         href={file.url}
