@@ -74,3 +74,18 @@ test('the inbox on a phone: the list, then the conversation, and back', async ({
   await conversation.getByRole('button', { name: 'Voltar para a lista' }).click();
   await expect(list.getByRole('button').first()).toContainText('Com a equipe');
 });
+
+test("the agent's handoff message is the owner's ('Canais' → 'Atendimento humano')", async ({ page, merchant, context }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja da Bia');
+  await page.goto(`/dashboard/agents/${agent.id}/canais`);
+  const card = page.getByRole('region', { name: 'Atendimento humano' });
+  await card.getByLabel('Mensagem ao chamar a equipe').fill('Já chamo a Bia para falar com você!');
+  await card.getByRole('button', { name: 'Salvar atendimento humano' }).click();
+  await expect(page.getByText('Atendimento humano salvo!')).toBeVisible();
+
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  await ask(visitor, 'Posso falar com um humano?');
+  await expect(replies(visitor.getByRole('log')).last()).toContainText('Já chamo a Bia para falar com você!');
+});

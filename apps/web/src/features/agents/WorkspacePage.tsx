@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ChatPanel } from '../chat';
+import { HandoffSettingsPanel } from '../inbox';
 import { KnowledgePanel, useHasKnowledge } from '../knowledge';
 import { WhatsAppDialog } from '../whatsapp';
 import { useAgents, useConversations, useWebLimits } from './api';
@@ -221,6 +222,9 @@ function ChannelsSection({ agent }: { agent: Agent }) {
           <WhatsAppDialog agent={agent} open={whatsappOpen} onOpenChange={setWhatsappOpen} />
         </Card>
       )}
+      <Card title="Atendimento humano" description="Quando o agente chama alguém da sua equipe, e quem é avisado.">
+        <HandoffSettingsPanel agentId={agent.id} />
+      </Card>
       <Card title="Limites do chat público">
         {limits.data ? (
           <WebLimitsForm agentId={agent.id} limits={limits.data} />
