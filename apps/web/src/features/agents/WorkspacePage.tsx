@@ -1,5 +1,5 @@
 import { hasWhatsApp, TEST_MESSAGES_PER_DAY, type Agent } from '@atende/shared';
-import { ArrowLeft, Check, ExternalLink, Smartphone } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Check, ExternalLink, Smartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
@@ -79,9 +79,14 @@ export default function WorkspacePage() {
             {agent.active ? 'Ativo: atendendo clientes' : 'Inativo: o chat público está desligado'}
           </p>
         </div>
-        <a href={agent.publicChatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-          <ExternalLink className="size-4" aria-hidden="true" /> Abrir chat público
-        </a>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <Link to={`/dashboard/agents/${encodeURIComponent(agent.id)}/insights`} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+            <ChartColumn className="size-4" aria-hidden="true" /> Painel
+          </Link>
+          <a href={agent.publicChatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+            <ExternalLink className="size-4" aria-hidden="true" /> Abrir chat público
+          </a>
+        </div>
       </header>
       <Checklist agent={agent} />
       <nav aria-label="Seções do agente" className="-mx-4 mb-5 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">

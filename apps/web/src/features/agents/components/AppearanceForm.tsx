@@ -231,7 +231,7 @@ function Preview({ agent, draft, avatarUrl }: { agent: Agent; draft: Draft; avat
   const name = draft.displayName.trim() || agent.name;
   const suggestions = draft.suggestions.map((s) => s.trim()).filter(Boolean);
   return (
-    <aside aria-label="Prévia do chat" className="overflow-hidden rounded-2xl ring-1 ring-slate-200">
+    <aside aria-label="Prévia do chat" className="self-start overflow-hidden rounded-2xl ring-1 ring-slate-200">
       <div className="flex items-center gap-2 px-4 py-3" style={{ background: colors.base, color: colors.ink }}>
         {avatarUrl && <img src={avatarUrl} alt="" className="size-8 rounded-full bg-white object-cover" />}
         <span className="truncate font-semibold">{name}</span>
