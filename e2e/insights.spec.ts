@@ -74,8 +74,17 @@ test('from the unanswered list to a taught answer: the next customer who asks is
   // The next customer, in yet other words, is answered offline with what was taught.
   expect(await customerAsks(browser, agent.publicChatUrl, 'Vocês fazem entrega em Campinas?')).toBe(TAUGHT);
 
+  // The account's 'Visão geral' adds up every agent, each with its share.
+  await page.getByRole('link', { name: 'Visão geral' }).click();
+  await expect(page.getByRole('heading', { name: 'Visão geral', level: 1 })).toBeVisible();
+  // (The counts of the last two seconds arrive on a later reading: the rollup reads messages once settled.)
+  await expect(page.getByRole('row', { name: /Padaria Pão Quente/ }).getByRole('link', { name: 'Padaria Pão Quente' })).toHaveAttribute(
+    'href',
+    `/dashboard/agents/${agent.id}/insights`,
+  );
+
   // The taught answer is listed under the knowledge, editable and deletable.
-  await page.getByRole('link', { name: 'Voltar para Agentes' }).click();
+  await page.getByRole('link', { name: 'Meus Agentes' }).click();
   await page.getByRole('article', { name: agent.name }).getByRole('button', { name: 'Base de Conhecimento' }).click();
   const knowledge = page.getByRole('dialog', { name: 'Base de Conhecimento' });
   await expect(knowledge.getByRole('heading', { name: 'Respostas ensinadas' })).toBeVisible();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Insights } from '@atende/shared';
+import type { AccountInsights, Insights } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountPlan } from '../src/accounts/plan';
 import { runTurn } from '../src/chat/runtime';
 import { rollUpInsights } from '../src/insights/rollup';
-import { chatOutput, createAgent } from './helpers/agents';
+import { chatOutput, createAgent, setPlan } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 
 const ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
@@ -155,6 +155,35 @@ describe('the Painel (insights)', () => {
     }
     const other = await createUser(ctx);
     expect((await ctx.request(`/api/agents/${agent.id}/conversations/export`, { token: other.token })).status).toBe(404);
+  });
+
+  it("the account's Painel adds every agent up, with each agent's share and every agent's unanswered questions", async () => {
+    const user = await createUser(ctx);
+    await setPlan(ctx, user, 'pro');
+    const bia = await createAgent(ctx, user, 'Bia');
+    const leo = await createAgent(ctx, user, 'Léo');
+    await chatOutput(ctx, bia.webhookId, 'Vocês entregam em Campinas?', randomUUID());
+    await chatOutput(ctx, leo.webhookId, 'Tem estacionamento?', randomUUID());
+    await chatOutput(ctx, leo.webhookId, 'Tem estacionamento no local?', randomUUID());
+    await rollUpInsights(ctx.database.db, { settleMs: 0 });
+    const res = await ctx.request('/api/insights?days=7', { token: user.token });
+    expect(res.status).toBe(200);
+    const account = (await res.json()) as AccountInsights;
+    expect(account.totals).toMatchObject({ conversations: 3, messages: 3, unanswered: 3 });
+    expect(account.agents).toEqual([
+      { id: bia.id, name: 'Bia', conversations: 1, messages: 1, unanswered: 1 },
+      { id: leo.id, name: 'Léo', conversations: 2, messages: 2, unanswered: 2 },
+    ]);
+    expect(account.unanswered.map((g) => [g.agentName, g.count])).toEqual([
+      ['Léo', 2],
+      ['Bia', 1],
+    ]);
+    // Another account sees only its own (nothing).
+    const other = await createUser(ctx);
+    const empty = (await (await ctx.request('/api/insights', { token: other.token })).json()) as AccountInsights;
+    expect(empty.totals.messages).toBe(0);
+    expect(empty.agents).toEqual([]);
+    expect(empty.unanswered).toEqual([]);
   });
 
   it('refuses a period outside 1–90 days and an agent of another account', async () => {

@@ -1,12 +1,12 @@
-import { INSIGHT_CHANNELS, quotaMonth, type Insights } from '@atende/shared';
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { INSIGHT_CHANNELS, quotaMonth, type AccountInsights, type Insights } from '@atende/shared';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { getAccountPlan } from '../accounts/plan';
 import type { Db } from '../db/client';
-import { insightDays } from '../db/schema';
+import { agents, insightDays } from '../db/schema';
 import { messagesUsed } from '../usage/quota';
 import { addDays, dayStart, daysBetween, localDay } from './calendar';
 import { rollUpInsights } from './rollup';
-import { unansweredQuestions } from './unanswered';
+import { UNANSWERED_GROUPS_MAX, unansweredQuestions } from './unanswered';
 
 /** What the Painel reads of one agent. */
 export interface InsightsScope {
@@ -25,30 +25,58 @@ const CATCH_UP_BATCHES = 2;
  * (rollup.ts, brought up to date first), the month's quota use and its projection, and the unanswered questions.
  */
 export async function agentInsights(db: Db, scope: InsightsScope, days: number, now = new Date()): Promise<Insights> {
+  const { agents: _agents, ...insights } = await scopeInsights(db, scope.userId, [{ id: scope.agentId, name: scope.agentName }], days, now);
+  return insights;
+}
+
+/** The account's Painel: every agent together, with each agent's share. */
+export async function accountInsights(db: Db, userId: string, days: number, now = new Date()): Promise<AccountInsights> {
+  const list = await db.select({ id: agents.id, name: agents.name }).from(agents).where(eq(agents.userId, userId)).orderBy(asc(agents.createdAt));
+  return scopeInsights(db, userId, list, days, now);
+}
+
+async function scopeInsights(db: Db, userId: string, scope: Array<{ id: string; name: string }>, days: number, now: Date): Promise<AccountInsights> {
   await rollUpInsights(db, { maxBatches: CATCH_UP_BATCHES });
   const to = localDay(now);
   const from = addDays(to, -(days - 1));
   const month = quotaMonth(now);
   const monthStart = `${month}-01`;
   const readFrom = monthStart < from ? monthStart : from;
+  const ids = scope.map((a) => a.id);
   const [rows, used, plan, unanswered] = await Promise.all([
-    db
-      .select()
-      .from(insightDays)
-      .where(and(eq(insightDays.agentId, scope.agentId), gte(insightDays.day, readFrom), lte(insightDays.day, to))),
-    messagesUsed(db, scope.userId, now),
-    getAccountPlan(db, scope.userId),
-    unansweredQuestions(db, { id: scope.agentId, name: scope.agentName }, dayStart(from)),
+    ids.length === 0
+      ? Promise.resolve([] as DayRow[])
+      : db
+          .select()
+          .from(insightDays)
+          .where(and(inArray(insightDays.agentId, ids), gte(insightDays.day, readFrom), lte(insightDays.day, to))),
+    messagesUsed(db, userId, now),
+    getAccountPlan(db, userId),
+    Promise.all(scope.map((agent) => unansweredQuestions(db, agent, dayStart(from)))),
   ]);
   const inPeriod = rows.filter((r) => r.day >= from);
   const scopeUsed = rows.filter((r) => r.day >= monthStart).reduce((n, r) => n + r.messages, 0);
+  const summary = summarize(inPeriod, daysBetween(from, to));
   return {
     from,
     to,
     days,
-    ...summarize(inPeriod, daysBetween(from, to)),
+    ...summary,
     usage: projectUsage({ month, used, scopeUsed, quota: plan.monthlyMessages, today: to }),
-    unanswered,
+    unanswered: unanswered
+      .flat()
+      .sort((a, b) => b.count - a.count || b.lastAskedAt.localeCompare(a.lastAskedAt))
+      .slice(0, UNANSWERED_GROUPS_MAX),
+    agents: scope.map((agent) => {
+      const mine = inPeriod.filter((r) => r.agentId === agent.id);
+      return {
+        id: agent.id,
+        name: agent.name,
+        conversations: mine.reduce((n, r) => n + r.conversations, 0),
+        messages: mine.reduce((n, r) => n + r.messages, 0),
+        unanswered: mine.reduce((n, r) => n + (r.outcomes.unanswered ?? 0), 0),
+      };
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { INSIGHT_DAYS_MAX, insightSettingsSchema, insightsSchema } from '@atende/shared';
+import { accountInsightsSchema, INSIGHT_DAYS_MAX, insightSettingsSchema, insightsSchema } from '@atende/shared';
 import { getOwnedAgent } from '../agents/service';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/guard';
@@ -9,7 +9,7 @@ import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurit
 import { AppError } from '../lib/errors';
 import { addDays, localDay } from './calendar';
 import { exportConversationsCsv } from './export';
-import { agentInsights } from './insights';
+import { accountInsights, agentInsights } from './insights';
 import { setWeeklySummary, weeklySummaryEnabled } from './weekly';
 
 const InsightsQuery = z.object({
@@ -55,6 +55,15 @@ const routes = {
       ...errorResponses(400, 401, 404),
     },
   }),
+  account: createRoute({
+    method: 'get',
+    path: '/api/insights',
+    tags: ['insights'],
+    summary: "The account's Painel: every agent together (the same series as an agent's), each agent's share, and every agent's unanswered questions",
+    security: sessionSecurity,
+    request: { query: InsightsQuery },
+    responses: { 200: jsonResponse(named(accountInsightsSchema, 'AccountInsights'), 'Account insights'), ...errorResponses(400, 401) },
+  }),
   settings: createRoute({
     method: 'get',
     path: '/api/insights/settings',
@@ -90,6 +99,7 @@ export function insightRoutes(deps: { db: Db; auth: Auth }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/agents/:id/insights', requireAuth(auth));
   app.use('/api/agents/:id/conversations/export', requireAuth(auth));
+  app.use('/api/insights', requireAuth(auth));
   app.use('/api/insights/settings', requireAuth(auth));
 
   return app
@@ -107,6 +117,7 @@ export function insightRoutes(deps: { db: Db; auth: Auth }) {
         'cache-control': 'no-store',
       });
     })
+    .openapi(routes.account, async (c) => c.json(await accountInsights(db, c.var.auth.user.id, c.req.valid('query').days), 200))
     .openapi(routes.settings, async (c) => c.json({ weeklySummary: await weeklySummaryEnabled(db, c.var.auth.user.id) }, 200))
     .openapi(routes.saveSettings, async (c) => {
       const { weeklySummary } = c.req.valid('json');

@@ -172,6 +172,7 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'POST /api/customers/export',
         'POST /api/customers/erase',
         'GET /api/customers/erasures',
+        'GET /api/insights',
         'GET /api/insights/settings',
         'PUT /api/insights/settings',
         'PUT /api/agents/{id}/appearance',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bot, ChevronsLeft, ChevronsRight, CircleHelp, CreditCard, Headset, LogOut, Plug, Settings, UserRound } from 'lucide-react';
+import { Bot, ChartColumn, ChevronsLeft, ChevronsRight, CircleHelp, CreditCard, Headset, LogOut, Plug, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu, Popover } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -28,6 +28,7 @@ export function DashboardLayout() {
         </div>
         <nav className="flex-1 space-y-6 px-3 py-2" aria-label="Navegação do painel">
           <NavSection title="Agentes" collapsed={collapsed}>
+            <SideLink to="/dashboard/insights" icon={<ChartColumn className="size-5" />} label="Visão geral" collapsed={collapsed} />
             <SideLink to="/dashboard/agents" icon={<Bot className="size-5" />} label="Meus Agentes" collapsed={collapsed} />
             <SideLink to="/dashboard/inbox" icon={<Headset className="size-5" />} label="Atendimentos" collapsed={collapsed} />
           </NavSection>

@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
           { path: 'agents', lazy: () => import('../features/agents/AgentsPage').then(page) },
           { path: 'create-agent', lazy: () => import('../features/agents/CreateAgentPage').then(page) },
           { path: 'agents/:id/insights', lazy: () => import('../features/insights/InsightsPage').then(page) },
+          { path: 'insights', lazy: () => import('../features/insights/InsightsPage').then(page) },
           { path: 'customers', lazy: () => import('../features/customers/CustomersPage').then(page) },
           { path: 'agents/:id/:section?', lazy: () => import('../features/agents/WorkspacePage').then(page) },
           { path: 'inbox', lazy: () => import('../features/inbox/InboxPage').then(page) },

@@ -1,4 +1,4 @@
-import { INSIGHT_PERIODS, type Insights, type UnansweredGroup } from '@atende/shared';
+import { INSIGHT_PERIODS, type AccountInsights, type Insights, type UnansweredGroup } from '@atende/shared';
 import { ArrowLeft, Download, GraduationCap, MessageCircleQuestion, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -32,7 +32,8 @@ function formatDuration(ms: number | null): string {
  * quota, and 'Perguntas sem resposta' with 'Ensinar resposta'.
  */
 export default function InsightsPage() {
-  const { id = '' } = useParams();
+  /** No agent: the account's Painel ('Visão geral'), every agent together. */
+  const { id } = useParams();
   const [days, setDays] = useState<number>(30);
   const insights = useInsights(id, days);
   const notFound = insights.error instanceof ApiError && insights.error.status === 404;
@@ -40,12 +41,14 @@ export default function InsightsPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Link to="/dashboard/agents" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
-      </Link>
+      {id && (
+        <Link to="/dashboard/agents" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para Agentes
+        </Link>
+      )}
       <PageHeader
-        title="Painel"
-        description={data ? `De ${formatDay(data.from)} a ${formatDay(data.to)}` : undefined}
+        title={id ? 'Painel' : 'Visão geral'}
+        description={data ? `${id ? '' : 'Todos os seus agentes · '}De ${formatDay(data.from)} a ${formatDay(data.to)}` : undefined}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <div role="radiogroup" aria-label="Período" className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
@@ -65,7 +68,7 @@ export default function InsightsPage() {
                 </button>
               ))}
             </div>
-            {data && (
+            {data && id && (
               <a href={exportUrl(id, data.from, data.to)} download className={buttonClass('secondary', 'py-2')}>
                 <Download className="size-4" aria-hidden="true" /> Exportar conversas (CSV)
               </a>
@@ -96,7 +99,8 @@ export default function InsightsPage() {
           >
             <InsightsCharts data={data} />
           </Suspense>
-          <UnansweredList agentId={id} groups={data.unanswered} />
+          {data.agents && <AgentShares agents={data.agents} />}
+          <UnansweredList groups={data.unanswered} showAgent={!id} />
           <WeeklySummarySwitch />
         </>
       )}
@@ -170,7 +174,47 @@ function UsageCard({ usage }: { usage: Insights['usage'] }) {
   );
 }
 
-function UnansweredList({ agentId, groups }: { agentId: string; groups: UnansweredGroup[] }) {
+function AgentShares({ agents }: { agents: AccountInsights['agents'] }) {
+  return (
+    <section aria-labelledby="por-agente" className="space-y-2">
+      <h2 id="por-agente" className="text-lg font-semibold text-slate-900">
+        Por agente
+      </h2>
+      {agents.length === 0 ? (
+        <p className="text-sm text-slate-600">Você ainda não tem agentes.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-100 text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Agente</th>
+                <th scope="col" className="px-4 py-2 font-medium">Conversas</th>
+                <th scope="col" className="px-4 py-2 font-medium">Mensagens de clientes</th>
+                <th scope="col" className="px-4 py-2 font-medium">Sem resposta</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 text-slate-800">
+              {agents.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row" className="px-4 py-2 font-medium">
+                    <Link to={`/dashboard/agents/${a.id}/insights`} className="text-brand-700 underline">
+                      {a.name}
+                    </Link>
+                  </th>
+                  <td className="px-4 py-2">{formatNumber(a.conversations)}</td>
+                  <td className="px-4 py-2">{formatNumber(a.messages)}</td>
+                  <td className="px-4 py-2">{formatNumber(a.unanswered)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function UnansweredList({ groups, showAgent }: { groups: UnansweredGroup[]; showAgent: boolean }) {
   const [teaching, setTeaching] = useState<UnansweredGroup | null>(null);
   return (
     <section aria-labelledby="sem-resposta" className="space-y-3">
@@ -195,6 +239,7 @@ function UnansweredList({ agentId, groups }: { agentId: string; groups: Unanswer
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words text-slate-900">{group.question}</p>
                 <p className="mt-0.5 text-xs text-slate-500">
+                  {showAgent && `${group.agentName} · `}
                   {group.count === 1 ? 'Perguntada 1 vez' : `Perguntada ${formatNumber(group.count)} vezes`} · última em{' '}
                   <time dateTime={group.lastAskedAt}>{formatDateTime(group.lastAskedAt)}</time>
                 </p>
@@ -205,7 +250,7 @@ function UnansweredList({ agentId, groups }: { agentId: string; groups: Unanswer
                 )}
                 <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
                   {group.conversations.map((c, i) => (
-                    <Link key={c.id} to={`/dashboard/agents/${agentId}/conversas?c=${c.id}`} className="text-brand-700 underline">
+                    <Link key={c.id} to={`/dashboard/agents/${group.agentId}/conversas?c=${c.id}`} className="text-brand-700 underline">
                       Conversa {i + 1} ({formatDate(c.askedAt)})
                     </Link>
                   ))}
@@ -218,7 +263,7 @@ function UnansweredList({ agentId, groups }: { agentId: string; groups: Unanswer
           ))}
         </ul>
       )}
-      {teaching && <TeachDialog agentId={agentId} group={teaching} onClose={() => setTeaching(null)} />}
+      {teaching && <TeachDialog agentId={teaching.agentId} group={teaching} onClose={() => setTeaching(null)} />}
     </section>
   );
 }
@@ -226,7 +271,12 @@ function UnansweredList({ agentId, groups }: { agentId: string; groups: Unanswer
 function TeachDialog({ agentId, group, onClose }: { agentId: string; group: UnansweredGroup; onClose: () => void }) {
   const teach = useTeachAnswer(agentId);
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title="Ensinar resposta" description="O agente usa esta resposta a partir da próxima mensagem.">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Ensinar resposta"
+      description={`${group.agentName} usa esta resposta a partir da próxima mensagem.`}
+    >
       <AnswerForm
         initial={{ question: group.question, answer: '' }}
         context={

@@ -1,17 +1,24 @@
+import type { AccountInsights, Insights } from '@atende/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, client } from '../../lib/api';
 
 export const insightKeys = {
-  /** Every Painel of an agent (knowledge's taught-answer mutations invalidate ['insights', agentId]). */
+  /** Every Painel of an agent (knowledge's taught-answer mutations invalidate every ['insights', …]). */
   agent: (agentId: string) => ['insights', agentId] as const,
   period: (agentId: string, days: number) => [...insightKeys.agent(agentId), days] as const,
 };
 
-/** The agent's Painel for the last `days` days; refreshed every minute while open. */
-export function useInsights(agentId: string, days: number) {
-  return useQuery({
-    queryKey: insightKeys.period(agentId, days),
-    queryFn: () => call(client.api.agents[':id'].insights.$get({ param: { id: agentId }, query: { days: String(days) } })),
+/**
+ * The Painel for the last `days` days — of one agent, or (no `agentId`) of the whole account, with each agent's
+ * share; refreshed every minute while open.
+ */
+export function useInsights(agentId: string | undefined, days: number) {
+  return useQuery<Insights & { agents?: AccountInsights['agents'] }>({
+    queryKey: insightKeys.period(agentId ?? 'account', days),
+    queryFn: () =>
+      agentId
+        ? call(client.api.agents[':id'].insights.$get({ param: { id: agentId }, query: { days: String(days) } }))
+        : call(client.api.insights.$get({ query: { days: String(days) } })),
     refetchInterval: 60_000,
     placeholderData: (previous) => previous,
   });

@@ -129,7 +129,7 @@ export function useTeachAnswer(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TaughtAnswerInput) => call(client.api.agents[':id'].answers.$post({ param: { id: agentId }, json: input })),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights', agentId] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights'] })]),
   });
 }
 
@@ -146,7 +146,7 @@ export function useDeleteTaughtAnswer(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answerId: string) => call(client.api.agents[':id'].answers[':answerId'].$delete({ param: { id: agentId, answerId } })),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights', agentId] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: knowledgeKeys.answers(agentId) }), queryClient.invalidateQueries({ queryKey: ['insights'] })]),
   });
 }
 
