@@ -192,6 +192,14 @@ test('deactivating hides the code action and makes the public link unavailable',
   await visitor.goto(agent.publicChatUrl);
   await expect(visitor.getByRole('heading', { name: /não está disponível/i })).toBeVisible();
 
+  // The owner can still try it: the test chat says it is inactive and answers.
+  await agentCard(page, agent.name).getByRole('button', { name: 'Chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Teste seu Chat' });
+  await expect(chat.getByText(/Este agente está inativo: seus clientes não conseguem conversar com ele/)).toBeVisible();
+  await ask(chat, 'quanto é 6*7?');
+  await expect(replies(chat.getByRole('log')).last()).toContainText('42');
+  await page.keyboard.press('Escape');
+
   await agentCard(page, agent.name).getByRole('switch').click();
   await expect(agentCard(page, agent.name).getByRole('button', { name: 'Código de integração' })).toBeVisible();
   await visitor.reload();
