@@ -154,11 +154,27 @@ export function matchTaughtAnswer(message: string, candidates: TaughtCandidate[]
   return bestMatch(askedTerms(message), candidates);
 }
 
+/**
+ * The terms of taught wordings, kept between turns: every turn compares the message with the same few hundred
+ * questions, and their analysis (stemming) is most of a turn's matching time. Bounded; cleared when full.
+ */
+const WORDING_CACHE_MAX = 20_000;
+const wordingTerms = new Map<string, QuestionTerms>();
+function termsOfWording(wording: string): QuestionTerms {
+  let terms = wordingTerms.get(wording);
+  if (!terms) {
+    if (wordingTerms.size >= WORDING_CACHE_MAX) wordingTerms.clear();
+    terms = questionTerms(wording);
+    wordingTerms.set(wording, terms);
+  }
+  return terms;
+}
+
 function bestMatch(asked: QuestionTerms[], candidates: TaughtCandidate[]): TaughtAnswerMatch | null {
   let best: { match: TaughtAnswerMatch; score: number } | null = null;
   for (const candidate of candidates) {
     for (const wording of [candidate.question, ...candidate.variants]) {
-      const taught = questionTerms(wording);
+      const taught = termsOfWording(wording);
       for (const terms of asked) {
         if (!isParaphrase(terms, taught)) continue;
         const score = similarity(terms, taught);
