@@ -290,7 +290,8 @@ describe('WhatsApp', () => {
     await vi.waitFor(() => expect(sentTo(owner).some((t) => t.includes('quer falar com a sua equipe'))).toBe(true), { timeout: 15_000 });
 
     const [conversation] = await conversationsOf(user.token, agent.id);
-    expect(conversation).toMatchObject({ state: 'waiting', channel: 'whatsapp' });
+    // The customer's WhatsApp profile name (the notification's contacts) is kept with the number.
+    expect(conversation).toMatchObject({ state: 'waiting', channel: 'whatsapp', customerName: 'Cliente', customerLabel: `+${customer}` });
     expect((await reply(user, agent.id, conversation!.id, 'Olá, aqui é a Maria. Como posso ajudar?')).status).toBe(201);
     await vi.waitFor(() => expect(sentTo(customer)).toContain('Olá, aqui é a Maria. Como posso ajudar?'), { timeout: 15_000 });
 

@@ -24,6 +24,8 @@ export const conversationSummarySchema = z.object({
   customerLabel: z
     .string()
     .describe("'Visitante 3F9A2C' on the web (never the session secret), the number on WhatsApp, 'Teste do dono' for the test chat"),
+  /** The customer's WhatsApp profile name when WhatsApp gave it (null on the web and the test chat). */
+  customerName: z.string().nullable(),
   /** 'test' is the owner's test chat (the workspace's 'Teste'). */
   channel: z.enum(channels),
   /** Who answers it: the agent (bot), nobody yet (waiting: the customer asked for a person), the team (human), or closed. */

@@ -15,6 +15,8 @@ export interface SessionKey {
   userId: string;
   channel: Channel;
   sessionId: string;
+  /** The customer's name on their channel (WhatsApp profile name), kept on the conversation when given. */
+  customerName?: string | null;
 }
 
 /**
@@ -102,11 +104,12 @@ export async function beginTurn(
     ), counted as (
       ${counted}
     ), convo as (
-      insert into conversations (id, agent_id, user_id, channel, session_id, message_count, unread, last_message)
-      select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, 1, 1, ${message.slice(0, PREVIEW)}
+      insert into conversations (id, agent_id, user_id, channel, session_id, customer_name, message_count, unread, last_message)
+      select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, ${key.customerName ?? null}::text, 1, 1, ${message.slice(0, PREVIEW)}
       where not exists (select 1 from prior)
       on conflict (agent_id, channel, session_id) do update
         set message_count = conversations.message_count + 1, unread = conversations.unread + 1,
+            customer_name = coalesce(excluded.customer_name, conversations.customer_name),
             last_message = excluded.last_message, last_message_at = now(),
             -- a closed conversation opens again with the agent when the customer writes
             state = case when conversations.state = 'closed' then 'bot' else conversations.state end,
@@ -158,6 +161,7 @@ export function toSummary(row: typeof conversations.$inferSelect): ConversationS
   return {
     id: row.id,
     customerLabel: customerLabel(row.channel, row.sessionId),
+    customerName: row.customerName,
     channel: row.channel,
     state: row.state,
     unread: row.unread,

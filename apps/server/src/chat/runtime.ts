@@ -64,6 +64,8 @@ export interface TurnRequest {
   plan: Plan;
   /** The channel's id of the customer message (WhatsApp wamid): makes a redone turn idempotent. */
   externalId?: string;
+  /** The customer's name on the channel (WhatsApp profile name), kept on the conversation. */
+  customerName?: string;
   /** What the transcript shows of the customer's message, when more than `message` ("[Imagem] quanto custa?"). */
   transcript?: string;
   /** A note of the channel put before the answer (what it could not read), stored and sent with it. */
@@ -105,7 +107,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
   const { conversationId, state, allowed, used, history } = await beginTurn(
     db,
-    { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId },
+    { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId, customerName: req.customerName ?? null },
     req.transcript ?? req.message,
     test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,

@@ -28,13 +28,14 @@ export function createHandoffNotices(deps: {
 
   async function send(request: Parameters<HandoffNotices['requested']>[0]) {
     const [row] = await db
-      .select({ agentName: agents.name, email: user.email, name: user.name, sessionId: conversations.sessionId })
+      .select({ agentName: agents.name, email: user.email, name: user.name, sessionId: conversations.sessionId, customerName: conversations.customerName })
       .from(conversations)
       .innerJoin(agents, eq(agents.id, conversations.agentId))
       .innerJoin(user, eq(user.id, agents.userId))
       .where(eq(conversations.id, request.conversationId));
     if (!row) return;
-    const customer = customerLabel(request.channel, row.sessionId);
+    const label = customerLabel(request.channel, row.sessionId);
+    const customer = row.customerName ? `${row.customerName} (${label})` : label;
     const inboxUrl = `${publicUrl}/dashboard/inbox?conversa=${encodeURIComponent(request.conversationId)}`;
     const channel = CHANNEL_NAMES[request.channel];
     await mail.send(

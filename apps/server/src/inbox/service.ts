@@ -1,6 +1,6 @@
 import { HANDOFF_TIMEOUT_MESSAGE, type Channel, type ConversationState, type InboxConversation } from '@atende/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { appendAssistantMessage } from '../chat/conversations';
+import { appendAssistantMessage, toSummary } from '../chat/conversations';
 import {
   expireHandoffs,
   lastCustomerMessageAt,
@@ -11,7 +11,6 @@ import {
   takeOver,
   type ConversationRow,
 } from '../chat/handoff';
-import { customerLabel } from '../chat/session-keys';
 import type { Outbound } from '../channels/core';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
@@ -65,19 +64,7 @@ export function createInbox(deps: InboxDeps) {
       )
       .orderBy(desc(conversations.lastMessageAt))
       .limit(200);
-    return rows.map(({ conversation: c, agentName }) => ({
-      id: c.id,
-      agentId: c.agentId,
-      agentName,
-      customerLabel: customerLabel(c.channel, c.sessionId),
-      channel: c.channel,
-      state: c.state,
-      unread: c.unread,
-      lastMessage: c.lastMessage,
-      lastMessageAt: c.lastMessageAt.toISOString(),
-      messageCount: c.messageCount,
-      createdAt: c.createdAt.toISOString(),
-    }));
+    return rows.map(({ conversation, agentName }) => ({ ...toSummary(conversation), agentId: conversation.agentId, agentName }));
   }
 
   async function takeOverConversation(agentId: string, conversationId: string) {

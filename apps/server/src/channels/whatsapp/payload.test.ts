@@ -40,11 +40,12 @@ const parseOne = (type: string, fields: Record<string, unknown>) => {
 };
 
 describe('parseNotification', () => {
-  it('reads a text message with its sender and wamid', () => {
+  it("reads a text message with its sender, wamid and the sender's profile name", () => {
     expect(parseOne('text', { text: { body: 'Qual o horário de vocês? 🕐' } })).toEqual({
       id: 'wamid.text',
       from: { kind: 'wa_id', id: '5511988887777' },
       content: { kind: 'text', text: 'Qual o horário de vocês? 🕐' },
+      name: 'Maria',
     });
   });
 

@@ -22,6 +22,8 @@ export interface InboundMessage {
   id: string;
   from: Sender;
   content: InboundContent;
+  /** The customer's WhatsApp profile name, when the notification's contacts carry it (shown in the inbox). */
+  name?: string;
 }
 
 export interface ParsedNotification {
@@ -64,9 +66,16 @@ export function parseNotification(payload: unknown, phoneNumberId?: string): Par
         continue;
       }
       result.statuses += objects(value.statuses).length;
+      const names = new Map<string, string>();
+      for (const contact of objects(value.contacts)) {
+        const id = text(contact.wa_id) ?? text(contact.user_id);
+        const name = isObject(contact.profile) ? text(contact.profile.name) : null;
+        if (id && name) names.set(id, name.trim().slice(0, 80));
+      }
       for (const message of objects(value.messages)) {
         const parsed = parseMessage(message);
-        if (parsed) result.messages.push(parsed);
+        const name = parsed ? names.get(parsed.from.id) : undefined;
+        if (parsed) result.messages.push(name ? { ...parsed, name } : parsed);
       }
     }
   }

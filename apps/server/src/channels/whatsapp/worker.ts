@@ -186,6 +186,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
         message: content.text,
         plan: target.plan,
         externalId: message.id,
+        ...(message.name && { customerName: message.name }),
         ...(content.kind === 'caption' && { transcript: `[${content.label}] ${content.text}`, preface: captionNotice(content.label) }),
       });
       // The conversation is with the team: the message is stored and shown in the inbox, the agent stays silent.

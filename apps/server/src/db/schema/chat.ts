@@ -18,6 +18,8 @@ export const conversations = pgTable(
      * WhatsApp: the customer's wa_id.
      */
     sessionId: text('session_id').notNull(),
+    /** The customer's name as their channel gives it (WhatsApp profile name), latest first; null on the web. */
+    customerName: text('customer_name'),
     messageCount: integer('message_count').notNull().default(0),
     /** Who answers (issue 16): bot | waiting | human | closed. Changed only by compare-and-set updates (chat/handoff.ts). */
     state: text('state', { enum: conversationStates }).notNull().default('bot'),

@@ -126,6 +126,9 @@ export default function InboxPage() {
   );
 }
 
+/** 'Maria Souza · +5511987654321' on WhatsApp (the profile name and the number), 'Visitante 3F9A2C' on the web. */
+const customerOf = (c: { customerName: string | null; customerLabel: string }) => (c.customerName ? `${c.customerName} · ${c.customerLabel}` : c.customerLabel);
+
 function ChannelBadge({ channel }: { channel: Channel }) {
   const style = CHANNELS[channel as Exclude<Channel, 'test'>] ?? CHANNELS.web;
   return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>{style.label}</span>;
@@ -150,7 +153,7 @@ function Item({ conversation: c, selected, onSelect }: { conversation: InboxConv
       <span className="flex items-center justify-between gap-2">
         <span className="flex min-w-0 items-center gap-2">
           <ChannelBadge channel={c.channel} />
-          <span className="truncate text-sm font-semibold text-slate-800">{c.customerLabel}</span>
+          <span className="truncate text-sm font-semibold text-slate-800">{customerOf(c)}</span>
         </span>
         <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-slate-500">{formatDateTime(c.lastMessageAt)}</time>
       </span>
@@ -208,7 +211,7 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
         <>
           <header className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3 text-sm text-slate-600">
             <ChannelBadge channel={data.channel} />
-            <span className="font-semibold text-slate-800">{data.customerLabel}</span>
+            <span className="font-semibold text-slate-800">{customerOf(data)}</span>
             <span aria-hidden="true">·</span>
             <span>{summary.agentName}</span>
             <span className="ml-auto" aria-live="polite">
