@@ -45,7 +45,7 @@ export function createUsageNotices(deps: { db: Db; mail: Mailer; publicUrl: stri
             .innerJoin(user, eq(user.id, agents.userId))
             .where(eq(agents.id, agentId));
           if (!row) return;
-          const settingsUrl = `${publicUrl}/dashboard/agents/${agentId}/configure`;
+          const settingsUrl = `${publicUrl}/dashboard/agents/${agentId}/canais`;
           await mail.send(webLimitReachedMessage({ to: row.email, name: row.name, agentName: row.agentName, settingsUrl }));
         })(),
         'web limit',
