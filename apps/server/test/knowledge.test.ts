@@ -13,7 +13,7 @@ import { preparePassages } from '../src/knowledge/ingest/prepare';
 import { messages } from '../src/knowledge/parsers/errors';
 import { lexicalSearch } from '../src/knowledge/retrieval';
 import { splitText } from '../src/knowledge/ingest/split';
-import { chatOutput, createAgent, createUserWithAgent } from './helpers/agents';
+import { chatOutput, createAgent, createUserWithAgent, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 import { listFiles, upload, waitForIngestion } from './helpers/knowledge';
 
@@ -268,10 +268,12 @@ describe('knowledge base links', () => {
     try {
       const { user, agent } = await createUserWithAgent(ctx);
       await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Aurora', about: 'Loja de flores.', links: siteUrl } });
-      await vi.waitFor(async () => expect(await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?')).toContain('Rua das Flores, 123'), {
-        timeout: 30_000,
-        interval: 300,
-      });
+      // Each poll is a new visitor: unanswered twice in a row, one conversation would be handed to the team.
+      let poll = 0;
+      await vi.waitFor(
+        async () => expect(await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?', visitor(`poll-${poll++}`))).toContain('Rua das Flores, 123'),
+        { timeout: 30_000, interval: 300 },
+      );
       const answer = await chatOutput(ctx, agent.webhookId, 'Qual o endereço da loja?');
       expect(answer).toContain('Sobre a Aurora');
       expect(answer).not.toContain('menu');
