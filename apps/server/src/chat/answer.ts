@@ -12,6 +12,15 @@ import { ANSWER_PATTERNS, fold, questionParts, type QuestionPart, type Term } fr
 export const MIN_CONFIDENCE = 0.65;
 /** How much the question's word pairs found side by side in the answer add to the confidence. */
 const PHRASE_WEIGHT = 0.3;
+/**
+ * How much a question word found elsewhere in the unit's passage (not in the unit itself) counts: for
+ * ranking (the sentence that answers often leaves its subject to the sentences before it), and, less, for
+ * the confidence.
+ */
+const AROUND_RANKING = 0.4;
+const AROUND_CONFIDENCE = 0.1;
+/** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
+const UNDEFINED_SUBJECT = 0.7;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
 const MAX_ROWS = 4;
 /** Longest excerpt for one part (characters): a sentence and its neighbour, not a page. */
@@ -29,6 +38,8 @@ interface Unit {
   /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
   sequence: Array<readonly string[]>;
   headingLexemes: Set<string>;
+  /** The lexemes of its whole passage: words of the question said around the unit (its subject, named before). */
+  passageLexemes: Set<string>;
   row: boolean;
   /** Which block (text between blank lines) of its passage it is in. */
   block: number;
@@ -112,6 +123,8 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   // A topic of the knowledge ("horário", a heading) or a definition is.
   const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
   if (own.length === 1 && !part.asks && !topic) confidence *= 0.6;
+  // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
+  if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
   if (confidence < minConfidence) return { part, excerpt: null, source: null, score: best.coverage, confidence };
 
   if (best.unit.row) {
@@ -136,6 +149,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
 /** How well a unit answers a part: the weighted share of the part's words it has, and a ranking score. */
 function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   let matched = 0;
+  let around = 0;
   let bonus = 0;
   const cepUnit = part.cep && /\bceps?\b/i.test(`${unit.heading ?? ''} ${unit.text}`);
   for (const term of part.terms) {
@@ -143,9 +157,10 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
     const strength = cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!) ? 1 : matchStrength(term, unit);
     if (term.carried) bonus += (weight * strength) / total;
     else matched += weight * strength;
+    if (!term.carried && !strength && has(unit.passageLexemes, term.lexemes)) around += weight;
   }
-  const coverage = matched / total;
-  let value = coverage + bonus * 0.5 + 0.2 * phraseShare(part, unit);
+  const coverage = (matched + AROUND_CONFIDENCE * around) / total;
+  let value = coverage + ((AROUND_RANKING - AROUND_CONFIDENCE) * around) / total + bonus * 0.5 + 0.2 * phraseShare(part, unit);
   // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
   if (part.subject && definesSubject(unit.text, part.subject)) value += 0.3;
   if (part.type) value += ANSWER_PATTERNS[part.type].test(unit.text) ? 0.15 : -0.1;
@@ -264,6 +279,8 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
 /** The answer-sized units of a passage, in order. */
 function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
   const units: Unit[] = [];
+  // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
+  const passageLexemes = new Set<string>();
   let block = 0;
   const add = (text: string, heading: string | null, row: boolean) => {
     const unit: Unit = {
@@ -274,6 +291,7 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
       lexemes: lexemeSet(text),
       sequence: questionWords(text),
       headingLexemes: heading ? lexemeSet(heading) : new Set(),
+      passageLexemes,
       row,
       block,
       prev: null,
@@ -306,6 +324,10 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
       }
       for (const sentence of line.split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), heading, false);
     });
+  }
+  for (const u of units) {
+    for (const l of u.lexemes) passageLexemes.add(l);
+    for (const l of u.headingLexemes) passageLexemes.add(l);
   }
   return units;
 }

@@ -88,6 +88,17 @@ describe('answers are the sentences or rows that answer, not the heading above t
     expect(reply.text).not.toMatch(/^> POSCOMP$/m);
   });
 
+  it('"O que é X?" is less sure of a sentence that only mentions X than of one that says what X is', () => {
+    const [mentions] = answerQuestion('O que é o POSCOMP?', [passage('As inscrições do POSCOMP abrem em maio.', 'POSCOMP.txt')], undefined, { minConfidence: 0 });
+    const [defines] = answerQuestion('O que é o POSCOMP?', [POSCOMP], undefined, { minConfidence: 0 });
+    expect(mentions!.confidence).toBeLessThan(defines!.confidence * 0.8);
+  });
+
+  it('"Quando…?" prefers the sentence with a year', () => {
+    const history = passage('A padaria foi fundada por uma confeiteira portuguesa. A padaria foi fundada em 1987, no centro de Santos.', 'historia.txt');
+    expect(answerQuestion('Quando a padaria foi fundada?', [history])[0]!.excerpt).toMatch(/^A padaria foi fundada em 1987/);
+  });
+
   it('a price question gets the product\'s row, with its source', async () => {
     const reply = await ask('Quanto custa o pão de queijo?', [CATALOGUE, PRICES]);
     expect(reply.text).toContain('Produto: Pão de queijo\nPreço: R$ 4,50');
