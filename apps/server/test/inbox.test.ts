@@ -44,7 +44,7 @@ async function transcriptOf(user: TestUser, agentId: string, conversationId: str
   return (await res.json()) as Conversation;
 }
 
-const act = (user: TestUser, agentId: string, conversationId: string, what: 'takeover' | 'release' | 'read') =>
+const act = (user: TestUser, agentId: string, conversationId: string, what: 'takeover' | 'release' | 'close' | 'read') =>
   ctx.request(`/api/agents/${agentId}/conversations/${conversationId}/${what}`, { method: 'POST', token: user.token });
 
 const reply = (user: TestUser, agentId: string, conversationId: string, text: string) =>
@@ -135,6 +135,15 @@ describe('take over, reply, hand back (web)', () => {
     expect(await chatOutput(ctx, agent.webhookId, 'E domingo?', session)).not.toBe('');
   });
 
+  it('closed: the agent answers again when the customer next writes', async () => {
+    const { user, agent, session, conversationId } = await webConversation('encerrar-1');
+    expect((await reply(user, agent.id, conversationId, 'Resolvido! Qualquer coisa, é só chamar.')).status).toBe(201);
+    expect(await (await act(user, agent.id, conversationId, 'close')).json()).toMatchObject({ state: 'closed' });
+    expect((await act(user, agent.id, conversationId, 'close')).status).toBe(409);
+    expect(await chatOutput(ctx, agent.webhookId, 'Obrigado!', session)).not.toBe('');
+    expect((await conversationsOf(user.token, agent.id))[0]).toMatchObject({ state: 'bot' });
+  });
+
   it('two takeovers at once: exactly one wins, the other is told', async () => {
     const { user, agent, conversationId } = await webConversation('corrida-1');
     const results = await Promise.all([1, 2, 3].map(() => act(user, agent.id, conversationId, 'takeover')));
@@ -154,7 +163,7 @@ describe('take over, reply, hand back (web)', () => {
     const { user, agent, conversationId } = await webConversation('inquilino-1');
     const other = await createUser(ctx);
     const otherAgent = await createAgent(ctx, other);
-    for (const what of ['takeover', 'release', 'read'] as const) {
+    for (const what of ['takeover', 'release', 'close', 'read'] as const) {
       expect((await act(other, agent.id, conversationId, what)).status).toBe(404);
       expect((await act(other, otherAgent.id, conversationId, what)).status).toBe(404);
     }
@@ -336,3 +345,34 @@ async function outbox() {
     }),
   );
 }
+
+describe('several instances on one Postgres', () => {
+  it.runIf(process.env.ATENDE_TEST_DB === 'postgres')(
+    "an inbox open on one instance sees a handoff on another, and a visitor's page on one gets the reply sent from the other",
+    async () => {
+      const other = await createTestContext({ database: ctx.database });
+      try {
+        const { user, agent, session, conversationId } = await webConversation('instancias-1');
+        const inboxHere = await openStream(await ctx.request('/api/inbox/events', { token: user.token }));
+        const visitorThere = await openStream(
+          await other.app.request(`/webhook/${agent.webhookId}/live`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ sessionId: session }),
+          }),
+        );
+        // The customer writes through the other instance; this instance's inbox hears it.
+        await chatOutput(other, agent.webhookId, 'quero falar com um atendente', session);
+        const heard = await inboxHere.read((e) => e.some((x) => x.event === 'inbox' && (x.data as { kind: string }).kind === 'state'));
+        expect(heard.filter((e) => e.event === 'inbox').map((e) => e.data)).toContainEqual({ conversationId, agentId: agent.id, kind: 'state' });
+        // The owner replies on this instance; the visitor's page, served by the other, gets it.
+        expect((await reply(user, agent.id, conversationId, 'Oi, é a equipe!')).status).toBe(201);
+        const pushed = await visitorThere.read((e) => e.some((x) => x.event === 'message'));
+        expect(pushed.find((e) => e.event === 'message')?.data).toMatchObject({ role: 'team', content: 'Oi, é a equipe!' });
+        await Promise.all([inboxHere.close(), visitorThere.close()]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});

@@ -74,6 +74,20 @@ export async function release(db: Db, agentId: string, conversationId: string): 
   return row;
 }
 
+/** The team closes the conversation: the agent answers again when the customer next writes. 409 when already closed. */
+export async function close(db: Db, agentId: string, conversationId: string): Promise<ConversationRow> {
+  await customerConversation(db, agentId, conversationId);
+  const [row] = await db
+    .update(conversations)
+    .set({ state: 'closed', stateChangedAt: sql`now()`, unread: 0 })
+    .where(and(eq(conversations.id, conversationId), sql`${conversations.state} <> 'closed'`))
+    .returning();
+  if (!row) {
+    throw new AppError('CONFLICT', 'The conversation is already closed', { userMessage: 'Esta conversa já foi encerrada.' });
+  }
+  return row;
+}
+
 /** The team has seen the conversation: its unread count goes to zero. */
 export async function markRead(db: Db, agentId: string, conversationId: string): Promise<ConversationRow> {
   await customerConversation(db, agentId, conversationId);

@@ -64,6 +64,7 @@ const routes = {
   }),
   takeover: action('takeover', 'The team takes the conversation over: the agent stops answering there (409 when someone already did)', [401, 404, 409]),
   release: action('release', 'Hand the conversation back to the agent (409 when the agent already has it)', [401, 404, 409]),
+  close: action('close', 'Close the conversation: the agent answers again when the customer next writes (409 when already closed)', [401, 404, 409]),
   read: action('read', 'The team has seen the conversation: its unread count goes to zero', [401, 404]),
   message: createRoute({
     method: 'post',
@@ -138,6 +139,11 @@ export function inboxRoutes(deps: { db: Db; auth: Auth; inbox: Inbox; notifier: 
       const { id, conversationId } = c.req.valid('param');
       const agent = await owned(c, id);
       return c.json(toSummary(await inbox.release(agent.id, conversationId)), 200);
+    })
+    .openapi(routes.close, async (c) => {
+      const { id, conversationId } = c.req.valid('param');
+      const agent = await owned(c, id);
+      return c.json(toSummary(await inbox.close(agent.id, conversationId)), 200);
     })
     .openapi(routes.read, async (c) => {
       const { id, conversationId } = c.req.valid('param');

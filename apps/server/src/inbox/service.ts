@@ -2,6 +2,7 @@ import { HANDOFF_TIMEOUT_MESSAGE, type Channel, type ConversationState, type Inb
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { appendAssistantMessage, toSummary } from '../chat/conversations';
 import {
+  close,
   expireHandoffs,
   lastCustomerMessageAt,
   markRead,
@@ -79,6 +80,12 @@ export function createInbox(deps: InboxDeps) {
     return row;
   }
 
+  async function closeConversation(agentId: string, conversationId: string) {
+    const row = await close(db, agentId, conversationId);
+    await tell(row, 'state');
+    return row;
+  }
+
   async function read(agentId: string, conversationId: string) {
     const row = await markRead(db, agentId, conversationId);
     await tell(row, 'read');
@@ -124,7 +131,7 @@ export function createInbox(deps: InboxDeps) {
     return expired.length;
   }
 
-  return { list, takeOver: takeOverConversation, release: releaseConversation, read, reply, expire };
+  return { list, takeOver: takeOverConversation, release: releaseConversation, close: closeConversation, read, reply, expire };
 }
 
 export type Inbox = ReturnType<typeof createInbox>;

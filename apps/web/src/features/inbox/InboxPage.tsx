@@ -234,6 +234,11 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
                 Devolver ao agente
               </Button>
             )}
+            {state !== 'closed' && (
+              <Button type="button" variant="ghost" loading={action.isPending && action.variables?.action === 'close'} onClick={() => action.mutate({ agentId: summary.agentId, conversationId, action: 'close' })}>
+                Encerrar
+              </Button>
+            )}
           </div>
           {failure && <Alert tone="error" className="mt-3">{userMessageOf(failure)}</Alert>}
           <form onSubmit={send} className="mt-3 flex items-end gap-2">

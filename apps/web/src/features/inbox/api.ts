@@ -54,7 +54,7 @@ export function useInboxEvents(): boolean {
   return live;
 }
 
-type Action = 'takeover' | 'release' | 'read';
+type Action = 'takeover' | 'release' | 'close' | 'read';
 
 export function useConversationAction() {
   const queryClient = useQueryClient();
