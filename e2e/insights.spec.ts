@@ -132,3 +132,19 @@ test('LGPD: the merchant finds a visitor by the code the conversations show, exp
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test("'Ensinar resposta' from a conversation: the reply without an answer teaches the customer's question", async ({ page, browser, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria Pão Quente');
+  expect(await customerAsks(browser, agent.publicChatUrl, 'Vocês aceitam vale refeição?')).toMatch(/não encontrei/i);
+
+  await page.goto(`/dashboard/agents/${agent.id}/conversas`);
+  await page.getByRole('navigation', { name: 'Lista de conversas' }).getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Ensinar resposta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ensinar resposta' });
+  await expect(dialog.getByLabel('Pergunta do cliente')).toHaveValue('Vocês aceitam vale refeição?');
+  await dialog.getByLabel('Resposta').fill('Aceitamos vale refeição Alelo, Sodexo e VR.');
+  await dialog.getByRole('button', { name: 'Salvar resposta' }).click();
+  await expect(page.getByText('Resposta ensinada! O agente já usa a partir da próxima mensagem.')).toBeVisible();
+
+  expect(await customerAsks(browser, agent.publicChatUrl, 'aceita vale refeicao?')).toBe('Aceitamos vale refeição Alelo, Sodexo e VR.');
+});

@@ -50,6 +50,16 @@ describe('the Painel (insights)', () => {
     expect(delivery!.conversations).toHaveLength(2);
     expect(new Set(delivery!.conversations.map((c) => c.id)).size).toBe(2);
     expect(parking).toMatchObject({ question: 'Tem estacionamento?', count: 1 });
+    // The transcript tells which reply had no answer (its 'Ensinar resposta').
+    const transcript = await ctx.request(`/api/agents/${agent.id}/conversations/${parking!.conversations[0]!.id}`, { token: user.token });
+    const { messages } = (await transcript.json()) as { messages: Array<{ role: string; outcome: string | null }> };
+    // (Then, after two replies without an answer, the handoff notice of issue 16.)
+    expect(messages.slice(0, 4).map((m) => [m.role, m.outcome])).toEqual([
+      ['user', null],
+      ['assistant', 'unanswered'],
+      ['user', null],
+      ['assistant', 'unanswered'],
+    ]);
 
     // 'Ensinar resposta' from the list: the group's wording as the question, its other wordings as variants.
     const taught = await ctx.request(`/api/agents/${agent.id}/answers`, {

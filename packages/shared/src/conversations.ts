@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX, channels, chatRoles, conversationStates } from './chat';
+import { ANSWER_OUTCOMES, CHAT_MESSAGE_MAX, channels, chatRoles, conversationStates } from './chat';
 
 /** One message of a conversation (the public chat's history and the owner's transcripts). */
 export const chatMessageSchema = z.object({
@@ -42,7 +42,14 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationListSchema = z.object({ conversations: z.array(conversationSummarySchema) });
 
 /** One transcript (GET /api/agents/{id}/conversations/{conversationId}). */
-export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(chatMessageSchema) });
+/**
+ * A message of a transcript as the owner reads it: with what an agent's reply did (`unanswered` replies get
+ * 'Ensinar resposta'); null on the customer's and the team's messages, absent on messages pushed live.
+ */
+export const transcriptMessageSchema = chatMessageSchema.extend({ outcome: z.enum(ANSWER_OUTCOMES).nullable().optional() });
+export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
+
+export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(transcriptMessageSchema) });
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): the summary and its agent. */

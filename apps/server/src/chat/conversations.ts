@@ -189,7 +189,7 @@ export async function getConversation(db: Db, agentId: string, conversationId: s
     .where(and(eq(conversations.id, conversationId), eq(conversations.agentId, agentId)));
   if (!row) throw notFound('Conversation');
   const rows = await db
-    .select({ id: messages.id, role: messages.role, content: messages.content, createdAt: messages.createdAt })
+    .select({ id: messages.id, role: messages.role, content: messages.content, outcome: messages.outcome, createdAt: messages.createdAt })
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.seq));

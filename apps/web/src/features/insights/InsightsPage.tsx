@@ -5,14 +5,13 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
-import { Modal } from '../../components/ui/Modal';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { Alert } from '../../components/ui/Alert';
 import { ApiError, userMessageOf } from '../../lib/api';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { CUSTOMERS_PATH } from '../customers';
-import { AnswerForm, useTeachAnswer } from '../knowledge';
+import { TeachAnswerDialog } from '../knowledge';
 import { exportUrl, useInsights, useInsightSettings, useSaveInsightSettings } from './api';
 
 /** The charts are their own chunk, loaded by this page only. */
@@ -263,44 +262,16 @@ function UnansweredList({ groups, showAgent }: { groups: UnansweredGroup[]; show
           ))}
         </ul>
       )}
-      {teaching && <TeachDialog agentId={teaching.agentId} group={teaching} onClose={() => setTeaching(null)} />}
+      {teaching && (
+        <TeachAnswerDialog
+          agentId={teaching.agentId}
+          agentName={teaching.agentName}
+          question={teaching.question}
+          variants={teaching.variants}
+          onClose={() => setTeaching(null)}
+        />
+      )}
     </section>
-  );
-}
-
-function TeachDialog({ agentId, group, onClose }: { agentId: string; group: UnansweredGroup; onClose: () => void }) {
-  const teach = useTeachAnswer(agentId);
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Ensinar resposta"
-      description={`${group.agentName} usa esta resposta a partir da próxima mensagem.`}
-    >
-      <AnswerForm
-        initial={{ question: group.question, answer: '' }}
-        context={
-          group.variants.length > 1 ? (
-            <p className="text-sm text-slate-600">Os clientes também perguntaram: {group.variants.slice(1).map((v) => `"${v}"`).join(', ')}.</p>
-          ) : undefined
-        }
-        submitLabel="Salvar resposta"
-        pending={teach.isPending}
-        error={teach.error}
-        onCancel={onClose}
-        onSubmit={(question, answer) =>
-          teach.mutate(
-            { question, answer, variants: group.variants.filter((v) => v !== question) },
-            {
-              onSuccess: () => {
-                toast.success('Resposta ensinada! O agente já usa a partir da próxima mensagem.');
-                onClose();
-              },
-            },
-          )
-        }
-      />
-    </Modal>
   );
 }
 

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
 import { inputClass } from '../../components/ui/Field';
+import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useDeleteTaughtAnswer, useTaughtAnswers, useTeachAnswer, useUpdateTaughtAnswer } from './api';
@@ -217,5 +218,50 @@ export function AnswerForm({ initial, context, submitLabel, pending, error, onCa
         </Button>
       </div>
     </form>
+  );
+}
+
+interface TeachDialogProps {
+  agentId: string;
+  /** Shown in the description ('Bia usa esta resposta…'). */
+  agentName?: string;
+  /** The customer's question, filled in. */
+  question: string;
+  /** Other wordings customers used, kept with the answer. */
+  variants?: string[];
+  onClose: () => void;
+}
+
+/** 'Ensinar resposta' from the Painel's unanswered list or a transcript: the question filled in, the answer written once. */
+export function TeachAnswerDialog({ agentId, agentName, question, variants = [], onClose }: TeachDialogProps) {
+  const teach = useTeachAnswer(agentId);
+  const others = variants.filter((v) => v !== question);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Ensinar resposta"
+      description={`${agentName ?? 'O agente'} usa esta resposta a partir da próxima mensagem.`}
+    >
+      <AnswerForm
+        initial={{ question, answer: '' }}
+        context={others.length > 0 ? <p className="text-sm text-slate-600">Os clientes também perguntaram: {others.map((v) => `"${v}"`).join(', ')}.</p> : undefined}
+        submitLabel="Salvar resposta"
+        pending={teach.isPending}
+        error={teach.error}
+        onCancel={onClose}
+        onSubmit={(q, answer) =>
+          teach.mutate(
+            { question: q, answer, variants: [question, ...others].filter((v) => v !== q) },
+            {
+              onSuccess: () => {
+                toast.success('Resposta ensinada! O agente já usa a partir da próxima mensagem.');
+                onClose();
+              },
+            },
+          )
+        }
+      />
+    </Modal>
   );
 }

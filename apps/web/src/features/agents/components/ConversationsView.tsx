@@ -1,9 +1,11 @@
 import type { ConversationSummary } from '@atende/shared';
 import { ArrowLeft, MessagesSquare, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../../lib/api';
+import { TeachAnswerDialog } from '../../knowledge';
 import { useConversation, useConversations } from '../api';
 import { ChannelBadge } from './ChannelBadge';
 import { ErrorBox } from './ErrorBox';
@@ -107,6 +109,7 @@ function ConversationItem({
 
 function ConversationDetail({ agentId, conversationId, onBack }: { agentId: string; conversationId: string; onBack: () => void }) {
   const { data, error, isPending, refetch } = useConversation(agentId, conversationId);
+  const [teaching, setTeaching] = useState<string | null>(null);
   return (
     <section aria-label="Conversa selecionada" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <button
@@ -130,7 +133,8 @@ function ConversationDetail({ agentId, conversationId, onBack }: { agentId: stri
               {data.messageCount} {data.messageCount === 1 ? 'mensagem' : 'mensagens'}
             </span>
           </header>
-          <Transcript conversation={data} />
+          <Transcript conversation={data} onTeach={setTeaching} />
+          {teaching !== null && <TeachAnswerDialog agentId={agentId} question={teaching} onClose={() => setTeaching(null)} />}
         </>
       )}
     </section>

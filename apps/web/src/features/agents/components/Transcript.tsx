@@ -3,15 +3,20 @@ import { cn } from '../../../components/ui/cn';
 import { formatDateTime } from '../../../lib/format';
 import { Markdown } from '../../chat';
 
-/** A conversation read back: customer on the right as plain text, agent on the left rendered as the chat shows it. */
-export function Transcript({ conversation }: { conversation: Conversation }) {
+/**
+ * A conversation read back: customer on the right as plain text, agent on the left rendered as the chat shows it.
+ * With `onTeach`, a reply where the agent had no answer offers 'Ensinar resposta' for the customer's question before it.
+ */
+export function Transcript({ conversation, onTeach }: { conversation: Conversation; onTeach?: (question: string) => void }) {
   if (conversation.messages.length === 0) {
     return <p className="py-8 text-center text-sm text-slate-500">Esta conversa ainda não tem mensagens.</p>;
   }
   return (
     <ol className="space-y-3" aria-label="Mensagens">
-      {conversation.messages.map((message) => {
+      {conversation.messages.map((message, index) => {
         const fromCustomer = message.role === 'user';
+        const asked =
+          onTeach && message.outcome === 'unanswered' ? conversation.messages.slice(0, index).findLast((m) => m.role === 'user')?.content : undefined;
         return (
           <li key={message.id} className={cn('flex flex-col', fromCustomer ? 'items-end' : 'items-start')}>
             <div
@@ -27,6 +32,11 @@ export function Transcript({ conversation }: { conversation: Conversation }) {
             <time dateTime={message.createdAt} className="mt-1 px-1 text-xs text-slate-500">
               {formatDateTime(message.createdAt)}
             </time>
+            {asked && (
+              <button type="button" className="mt-1 px-1 text-xs font-medium text-brand-700 underline" onClick={() => onTeach?.(asked)}>
+                Ensinar resposta
+              </button>
+            )}
           </li>
         );
       })}
