@@ -306,8 +306,19 @@ describe('WhatsApp', () => {
 
     await receive(agent, number, customer, 'Quero trocar um produto');
     expect(sentTo(customer)).toHaveLength(2); // the agent stays silent while human
+    // A photo too: no "only text for now" notice while the team has the conversation.
+    const photoId = `wamid.inbox.photo.${++counter}`;
+    const photo = JSON.stringify(notification([{ id: photoId, type: 'image', image: { id: 'media-1', mime_type: 'image/jpeg' } }], { from: customer, phoneNumberId: number.id }));
+    const res = await ctx.app.request(`/chat/${agent.webhookId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(photo, APP_SECRET) }, body: photo });
+    expect(res.status).toBe(200);
+    await vi.waitFor(async () => {
+      const [row] = await ctx.database.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageId, photoId));
+      expect(row?.status).toBe('ignored');
+    }, { timeout: 20_000, interval: 100 });
+    expect(sentTo(customer)).toHaveLength(2);
     const stored = await transcriptOf(user, agent.id, conversation!.id);
-    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'team', 'user']);
+    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'team', 'user', 'user']);
+    expect(stored.messages.at(-1)?.content).toBe('[Imagem]');
   });
 
   it('outside the 24-hour window the reply is refused with a clear message, and nothing is stored or sent', async () => {

@@ -30,6 +30,7 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
     .values({
       id: randomUUID(),
       ...key,
+      customerName: key.customerName ?? null,
       messageCount: 1,
       unread: 1,
       lastMessage: content.slice(0, PREVIEW),
@@ -39,6 +40,9 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
       set: {
         messageCount: sql`${conversations.messageCount} + 1`,
         unread: sql`${conversations.unread} + 1`,
+        customerName: sql`coalesce(excluded.customer_name, ${conversations.customerName})`,
+        // a closed conversation opens again with the agent when the customer writes
+        state: sql`case when ${conversations.state} = 'closed' then 'bot' else ${conversations.state} end`,
         lastMessage: content.slice(0, PREVIEW),
         lastMessageAt: sql`now()`,
       },

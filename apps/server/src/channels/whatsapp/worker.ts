@@ -1,6 +1,7 @@
 import { resolvePlan, WHATSAPP_TEXT_MAX, type Plan } from '@atende/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { appendAssistantMessage, appendUserMessage } from '../../chat/conversations';
+import { notifyInbox } from '../../chat/handoff';
 import { QUOTA_NOTICE, runTurn, type ChatRuntime } from '../../chat/runtime';
 import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
@@ -170,9 +171,12 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     const sessionId = message.from.id;
     if (message.content.kind === 'unsupported') {
       const alreadyTold = (await lastAnswers(agent.id, sessionId, 1))[0] === TEXT_ONLY_NOTICE;
-      const key = { agentId: agent.id, userId: agent.userId, channel: 'whatsapp' as const, sessionId };
+      const key = { agentId: agent.id, userId: agent.userId, channel: 'whatsapp' as const, sessionId, customerName: message.name ?? null };
       const conversationId = await appendUserMessage(db, key, `[${message.content.label}]`);
-      if (alreadyTold) return null;
+      await notifyInbox(runtime.notifier, { userId: agent.userId, agentId: agent.id, conversationId, kind: 'message' }).catch(() => {});
+      // The team has the conversation (or is called): they see the media's label in the inbox; the agent says nothing.
+      const [conversation] = await db.select({ state: conversations.state }).from(conversations).where(eq(conversations.id, conversationId));
+      if (alreadyTold || conversation?.state !== 'bot') return null;
       await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE, 'notice');
       return TEXT_ONLY_NOTICE;
     }
