@@ -54,37 +54,44 @@ export function BarChart({ title, summary, labels, tickEvery = 1, series }: BarC
           </span>
         )}
       </figcaption>
-      <svg
-        role="img"
-        aria-labelledby={`${titleId} ${descId}`}
-        viewBox={`0 0 ${width} ${HEIGHT + 18}`}
-        preserveAspectRatio="none"
-        className="h-44 w-full"
-      >
-        <title id={titleId}>{title}</title>
-        <desc id={descId}>{summary}</desc>
-        <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-slate-300" strokeWidth="1" />
-        <text x="2" y="10" className="fill-slate-500 text-[10px]">
+      <div className="relative">
+        <span className="absolute top-0 left-0 text-[10px] text-slate-500" aria-hidden="true">
           {formatNumber(max)}
-        </text>
-        {labels.map((label, i) => {
-          let y = HEIGHT;
-          return (
-            <g key={label}>
-              {series.map((s) => {
-                const h = ((s.values[i] ?? 0) / max) * (HEIGHT - 14);
-                y -= h;
-                return h > 0 ? <rect key={s.name} x={i * slot + (slot - barWidth) / 2} y={y} width={barWidth} height={h} rx="1.5" className={s.fill} /> : null;
-              })}
-              {i % tickEvery === 0 && (
-                <text x={i * slot + slot / 2} y={HEIGHT + 13} textAnchor="middle" className="fill-slate-500 text-[9px]">
-                  {label}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+        </span>
+        <svg
+          role="img"
+          aria-labelledby={`${titleId} ${descId}`}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className="h-40 w-full"
+        >
+          <title id={titleId}>{title}</title>
+          <desc id={descId}>{summary}</desc>
+          <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-slate-300" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+          {labels.map((label, i) => {
+            let y = HEIGHT;
+            return (
+              <g key={label}>
+                {series.map((s) => {
+                  const h = ((s.values[i] ?? 0) / max) * (HEIGHT - 14);
+                  y -= h;
+                  return h > 0 ? <rect key={s.name} x={i * slot + (slot - barWidth) / 2} y={y} width={barWidth} height={h} className={s.fill} /> : null;
+                })}
+              </g>
+            );
+          })}
+        </svg>
+        {/* The axis labels in HTML, so the stretched drawing never stretches the text. */}
+        <div className="relative mt-1 h-4 text-[10px] text-slate-500" aria-hidden="true">
+          {labels.map((label, i) =>
+            i % tickEvery === 0 ? (
+              <span key={label} className="absolute -translate-x-1/2 whitespace-nowrap" style={{ left: `${((i + 0.5) / labels.length) * 100}%` }}>
+                {label}
+              </span>
+            ) : null,
+          )}
+        </div>
+      </div>
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
