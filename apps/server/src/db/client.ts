@@ -39,6 +39,8 @@ export interface Database {
   pool?: pg.Pool;
   /** The connection string on Postgres (the job queue opens its own pool). */
   url?: string;
+  /** When a database connection last failed (ms since the epoch; 0: never, and always 0 on PGlite). */
+  lastConnectionErrorAt(): number;
 }
 
 /** The driver connection behind a handle or a transaction: a PGlite instance or transaction, a pg pool or client. */
@@ -106,8 +108,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped connection must not crash the process; pg reconnects on the next checkout. Idle clients
     // report through the pool; a client checked out (e.g. inside a transaction) reports on itself, and an
     // 'error' event without a listener would be an uncaught exception: the failed query rejects anyway.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // The time is kept: a request that failed while connections were dropping is an outage, not a bug, even
+    // when the error lost its cause on the way (http/database-outage.ts).
+    let lastError = 0;
+    const failed = () => {
+      lastError = Date.now();
+    };
+    pool.on('error', failed);
+    pool.on('connect', (client) => client.on('error', failed));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -117,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
       exclusive: (work) => withAdvisoryLock(pool, STARTUP_LOCK, work),
       close: () => pool.end(),
+      lastConnectionErrorAt: () => lastError,
     };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
@@ -131,6 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     exclusive: (work) => work(),
     close: () => pglite.close(),
+    lastConnectionErrorAt: () => 0,
   };
 }
 

@@ -13,11 +13,17 @@ import { errorBody } from './errors';
  */
 export function databaseOutage(database: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const started = Date.now();
     await next();
     if (c.res.status !== 500) return;
+    // A connection dropped while this request ran: the database may already be back by now (the ping below
+    // would then pass), but this 500 came from the outage.
+    const droppedMeanwhile = database.lastConnectionErrorAt() >= started;
     try {
-      await ping(database.db);
-      return; // the database answers: a real 500
+      if (!droppedMeanwhile) {
+        await ping(database.db);
+        return; // the database answers: a real 500
+      }
     } catch (err) {
       c.get('logger')?.warn({ err: (err as Error).message }, 'database unreachable: answering 503');
     }

@@ -5,10 +5,13 @@ import { errorFromEnvelope, MercadoPagoClient } from './client';
 
 let mp: FakeMercadoPago;
 let client: MercadoPagoClient;
+/** The same client with a short timeout, for the test of the timeout (the others allow a busy machine time). */
+let impatient: MercadoPagoClient;
 
 beforeAll(async () => {
   mp = await startFakeMercadoPago();
-  client = new MercadoPagoClient({ baseUrl: `${mp.url}/`, accessToken: mp.token, timeoutMs: 300 });
+  client = new MercadoPagoClient({ baseUrl: `${mp.url}/`, accessToken: mp.token, timeoutMs: 10_000 });
+  impatient = new MercadoPagoClient({ baseUrl: `${mp.url}/`, accessToken: mp.token, timeoutMs: 300 });
 });
 afterAll(() => mp.close());
 afterEach(() => {
@@ -66,7 +69,7 @@ describe('MercadoPagoClient', () => {
 
   it('gives up after its timeout', async () => {
     mp.mode = 'hang';
-    const err = (await client.getPreapproval('lento').catch((e: unknown) => e)) as ProviderError;
+    const err = (await impatient.getPreapproval('lento').catch((e: unknown) => e)) as ProviderError;
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.timedOut).toBe(true);
   });
