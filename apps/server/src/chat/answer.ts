@@ -197,10 +197,12 @@ function matchStrength(term: Term, unit: Unit): number {
   return 0;
 }
 
-/** A term's weight: its rarity, less for light words and for numbers the knowledge at hand does not have ("15/03"). */
+/** A term's weight: its rarity, less for light words; capped for light words and numbers the knowledge lacks. */
 function termWeight(term: Term, rarity: Rarity): number {
   const value = rarity(term.lexemes);
-  return term.weight * (rarity.absent(term.lexemes) && /^\d/.test(term.lexemes[0]!) ? Math.min(value, 0.5) : value);
+  // A light word ("fazem") or a number the knowledge lacks says little about what is asked: it must not
+  // weigh as much as an absent subject.
+  return term.weight * (rarity.absent(term.lexemes) && (term.weight < 1 || /^\d/.test(term.lexemes[0]!)) ? Math.min(value, 0.5) : value);
 }
 
 function definesSubject(text: string, subject: string): boolean {
@@ -292,7 +294,7 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
       heading,
       lexemes: lexemeSet(text),
       sequence: questionWords(text),
-      headingLexemes: heading ? lexemeSet(heading) : new Set(),
+      headingLexemes: new Set([...titleLexemes, ...(heading ? lexemeSet(heading) : [])]),
       passageLexemes,
       row,
       block,
@@ -308,7 +310,12 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
   };
   // "Planilha: nome" opens passages of a workbook with several sheets: it names the sheet, it answers nothing.
   const content = passage.content.replace(/^Planilha: [^\n]*\n\n/, '');
-  for (const text of content.split(/\n\s*\n/)) {
+  const blocks = content.split(/\n\s*\n/);
+  // A title alone on the passage's first line ("Padaria Pão Quente"): like a heading over the whole passage,
+  // its words count for every unit and it is never the answer itself.
+  let titleLexemes = new Set<string>();
+  if (blocks.length > 1 && !blocks[0]!.trim().includes('\n') && isHeading(blocks[0]!.trim(), true)) titleLexemes = lexemeSet(blocks.shift()!);
+  for (const text of blocks) {
     block++;
     const lines = text
       .split('\n')

@@ -99,6 +99,24 @@ describe('answers are the sentences or rows that answer, not the heading above t
     expect(answerQuestion('Quando a padaria foi fundada?', [history])[0]!.excerpt).toMatch(/^A padaria foi fundada em 1987/);
   });
 
+  it('a light verb the knowledge lacks ("fazem") does not hide the answer: "Vocês fazem entrega?"', async () => {
+    const delivery = passage(
+      'Entregas\nEntregamos em um raio de 5 km da loja.\nA taxa de entrega é de R$ 6,00.\nO prazo de entrega é de até 60 minutos.',
+      'padaria.txt',
+    );
+    const reply = await ask('Vocês fazem entrega?', [delivery, PRICES]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Entregamos em um raio de 5 km da loja.');
+  });
+
+  it('the title on a passage\'s first line is never the answer, its words count for the lines under it', async () => {
+    const shop = passage('Padaria Pão Quente\n\nEndereço e contato\nRua Augusta, 1500 - Consolação, São Paulo - SP.\nTelefone: (11) 3255-0000.', 'padaria.txt');
+    const reply = await ask('Qual o endereço da padaria?', [shop, PRICES]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Rua Augusta, 1500');
+    expect(reply.text).not.toMatch(/^Padaria Pão Quente$/m);
+  });
+
   it('a price question gets the product\'s row, with its source', async () => {
     const reply = await ask('Quanto custa o pão de queijo?', [CATALOGUE, PRICES]);
     expect(reply.text).toContain('Produto: Pão de queijo\nPreço: R$ 4,50');
