@@ -149,7 +149,7 @@ async function main() {
 
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg().map((x) => round(x)) },
     database: 'pglite (data directory)',
     messages: { total, targetAgent: MESSAGES, seedSeconds: round(seedMs / 1000) },
     rollup: { seconds: round(rollupMs / 1000), batches: batches.length, batchMs: summarise(batches), messagesPerSecond: Math.round(total / (rollupMs / 1000)) },

@@ -73,14 +73,28 @@ export function flatTerms(terms: QuestionTerms): string[] {
 }
 
 /**
+ * Every lexeme of some terms as a set, kept with the terms while they live: a turn compares the same question
+ * terms with hundreds of taught wordings, whose terms are themselves kept between turns (taught-answers.ts).
+ */
+const lexemeSets = new WeakMap<QuestionTerms, Set<string>>();
+function lexemeSet(terms: QuestionTerms): Set<string> {
+  let set = lexemeSets.get(terms);
+  if (!set) {
+    set = new Set(terms.flat());
+    lexemeSets.set(terms, set);
+  }
+  return set;
+}
+
+/**
  * How alike two questions are, from 0 to 1: the share of the words of both that meet a word of the other
  * (a Dice coefficient over words, where a word meets another when they share a lexeme). Numbers and codes
  * are lexemes as written, so "CEP 01310-100" never meets "CEP 04567-000".
  */
 export function similarity(a: QuestionTerms, b: QuestionTerms): number {
   if (a.length === 0 || b.length === 0) return 0;
-  const inA = new Set(a.flat());
-  const inB = new Set(b.flat());
+  const inA = lexemeSet(a);
+  const inB = lexemeSet(b);
   const met = (terms: QuestionTerms, other: Set<string>) => terms.filter((t) => t.some((l) => other.has(l))).length;
   return (met(a, inB) + met(b, inA)) / (a.length + b.length);
 }
@@ -97,7 +111,7 @@ export const PARAPHRASE_THRESHOLD = 0.6;
 export function isParaphrase(a: QuestionTerms, b: QuestionTerms): boolean {
   if (similarity(a, b) < PARAPHRASE_THRESHOLD) return false;
   const ownWord = (terms: QuestionTerms, other: Set<string>) => terms.some((t) => !t[0]!.startsWith('~') && !t.some((l) => other.has(l)));
-  return !(ownWord(a, new Set(b.flat())) && ownWord(b, new Set(a.flat())));
+  return !(ownWord(a, lexemeSet(b)) && ownWord(b, lexemeSet(a)));
 }
 
 /** The questions of a message: its sentences, when it has more than one ("Entregam? E qual o preço?"). */
