@@ -2,7 +2,6 @@ import {
   chatRoleLabels,
   conversationStateLabels,
   conversationStates,
-  type Channel,
   type Conversation,
   type ConversationState,
   type InboxConversation,
@@ -10,19 +9,15 @@ import {
 import { ArrowLeft, Headset, SendHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChannelBadge } from '../../components/ChannelBadge';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plainPreview } from '../../lib/format';
 import { useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
-
-const CHANNELS: Record<Exclude<Channel, 'test'>, { label: string; className: string }> = {
-  web: { label: 'Site', className: 'bg-brand-50 text-brand-700 ring-brand-100' },
-  whatsapp: { label: 'WhatsApp', className: 'bg-green-50 text-green-700 ring-green-100' },
-};
 
 const STATE_STYLES: Record<ConversationState, string> = {
   bot: 'bg-slate-100 text-slate-700 ring-slate-200',
@@ -129,11 +124,6 @@ export default function InboxPage() {
 /** 'Maria Souza · +5511987654321' on WhatsApp (the profile name and the number), 'Visitante 3F9A2C' on the web. */
 const customerOf = (c: { customerName: string | null; customerLabel: string }) => (c.customerName ? `${c.customerName} · ${c.customerLabel}` : c.customerLabel);
 
-function ChannelBadge({ channel }: { channel: Channel }) {
-  const style = CHANNELS[channel as Exclude<Channel, 'test'>] ?? CHANNELS.web;
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>{style.label}</span>;
-}
-
 function StateBadge({ state }: { state: ConversationState }) {
   return (
     <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', STATE_STYLES[state])} data-state={state}>
@@ -157,7 +147,7 @@ function Item({ conversation: c, selected, onSelect }: { conversation: InboxConv
         </span>
         <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-slate-500">{formatDateTime(c.lastMessageAt)}</time>
       </span>
-      <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-700">{c.lastMessage ?? 'Sem mensagens'}</span>
+      <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-700">{c.lastMessage === null ? 'Sem mensagens' : plainPreview(c.lastMessage)}</span>
       <span className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <StateBadge state={c.state} />
         <span className="truncate">{c.agentName}</span>

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../../lib/api';
 import { TeachAnswerDialog } from '../../knowledge';
 import { useConversation, useConversations } from '../api';
-import { ChannelBadge } from './ChannelBadge';
+import { ChannelBadge } from '../../../components/ChannelBadge';
 import { ErrorBox } from './ErrorBox';
 import { Transcript } from './Transcript';
 import { formatDateTime, plainPreview } from '../../../lib/format';
