@@ -25,6 +25,8 @@ test('handoff on the public chat, live in the inbox, the owner replies, release'
   const list = page.getByRole('navigation', { name: 'Lista de atendimentos' });
   const item = list.getByRole('button').first();
   await expect(item).toContainText('Aguardando equipe');
+  // The sidebar says someone waits, wherever the owner is in the dashboard.
+  await expect(page.getByRole('link', { name: 'Atendimentos, 1 cliente aguardando' })).toBeVisible();
   await expect(item).toContainText('Visitante');
   await expect(item).toContainText('Café da Carla');
   await item.click();
@@ -37,6 +39,7 @@ test('handoff on the public chat, live in the inbox, the owner replies, release'
   await conversation.getByLabel('Sua resposta').fill('Oi! Aqui é a Carla, da loja. Como posso ajudar?');
   await conversation.getByRole('button', { name: 'Enviar resposta' }).click();
   await expect(conversation.locator('[data-state="human"]')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Atendimentos', exact: true })).toBeVisible();
   await expect(conversation.getByLabel('Sua resposta')).toHaveValue('');
   await expect(log.getByText('Oi! Aqui é a Carla, da loja. Como posso ajudar?')).toBeVisible();
   await expect(log.getByText('Equipe:')).toBeVisible();

@@ -6,6 +6,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { cn } from '../components/ui/cn';
 import { LogoMark } from '../components/ui/Logo';
 import { authClient, useSession } from '../features/auth';
+import { useWaitingCount } from '../features/inbox';
 
 /** Dashboard shell (docs/product.md §2): collapsible sidebar, user badge, help and settings menu. */
 /** The sidebar starts expanded (docs/product.md §2), except on phones where it would leave no room for the page. */
@@ -13,6 +14,7 @@ const startsCollapsed = () => window.matchMedia('(max-width: 767px)').matches;
 
 export function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(startsCollapsed);
+  const waiting = useWaitingCount();
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
@@ -30,7 +32,7 @@ export function DashboardLayout() {
           <NavSection title="Agentes" collapsed={collapsed}>
             <SideLink to="/dashboard/insights" icon={<ChartColumn className="size-5" />} label="Visão geral" collapsed={collapsed} />
             <SideLink to="/dashboard/agents" icon={<Bot className="size-5" />} label="Meus Agentes" collapsed={collapsed} />
-            <SideLink to="/dashboard/inbox" icon={<Headset className="size-5" />} label="Atendimentos" collapsed={collapsed} />
+            <SideLink to="/dashboard/inbox" icon={<Headset className="size-5" />} label="Atendimentos" collapsed={collapsed} badge={waiting} />
           </NavSection>
           <NavSection title="Integrações" collapsed={collapsed}>
             <SideLink to="/dashboard/integrations" icon={<Plug className="size-5" />} label="Em breve" collapsed={collapsed} />
@@ -70,12 +72,14 @@ function NavSection({ title, collapsed, children }: { title: string; collapsed: 
   );
 }
 
-function SideLink({ to, icon, label, collapsed }: { to: string; icon: ReactNode; label: string; collapsed: boolean }) {
+/** A sidebar entry; `badge` (e.g. customers waiting for a person) shows as a count and is read with the label. */
+function SideLink({ to, icon, label, collapsed, badge = 0 }: { to: string; icon: ReactNode; label: string; collapsed: boolean; badge?: number }) {
+  const fullLabel = badge > 0 ? `${label}, ${badge} ${badge === 1 ? 'cliente aguardando' : 'clientes aguardando'}` : label;
   return (
     <NavLink
       to={to}
-      title={collapsed ? label : undefined}
-      aria-label={collapsed ? label : undefined}
+      title={collapsed ? fullLabel : undefined}
+      aria-label={collapsed || badge > 0 ? fullLabel : undefined}
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -84,8 +88,16 @@ function SideLink({ to, icon, label, collapsed }: { to: string; icon: ReactNode;
         )
       }
     >
-      {icon}
+      <span className="relative">
+        {icon}
+        {badge > 0 && collapsed && <span className="absolute -right-1 -top-1 size-2.5 rounded-full bg-amber-500 ring-2 ring-white" aria-hidden="true" />}
+      </span>
       {!collapsed && <span>{label}</span>}
+      {!collapsed && badge > 0 && (
+        <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" aria-hidden="true">
+          {badge}
+        </span>
+      )}
     </NavLink>
   );
 }

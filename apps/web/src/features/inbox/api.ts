@@ -54,6 +54,16 @@ export function useInboxEvents(): boolean {
   return live;
 }
 
+/**
+ * How many customers wait for a person right now (the sidebar's badge on 'Atendimentos'), kept live by the same
+ * stream as the inbox.
+ */
+export function useWaitingCount(): number {
+  useInboxEvents();
+  const { data } = useInbox();
+  return data?.filter((c) => c.state === 'waiting').length ?? 0;
+}
+
 type Action = 'takeover' | 'release' | 'close' | 'read';
 
 export function useConversationAction() {
