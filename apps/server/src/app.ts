@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
         retriever: services.retriever,
       }),
     )
-    .route('/', taughtAnswerRoutes(database.db, auth))
+    .route('/', taughtAnswerRoutes(database.db, auth, services.taughtAnswers))
     .route(
       '/',
       webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, notices: services.notices, live: services.channels.live }),

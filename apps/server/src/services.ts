@@ -20,7 +20,7 @@ import { createRetriever, type Retriever } from './knowledge/retrieval';
 import { VectorIndex } from './knowledge/vectors';
 import { rollUpInsights } from './insights/rollup';
 import { sendWeeklySummaries, WEEKLY_SUMMARY, weeklyQueues, weeklySchedules } from './insights/weekly';
-import { findTaughtAnswer } from './learning/taught-answers';
+import { createTaughtAnswerIndex, type TaughtAnswerIndex } from './learning/taught-answers';
 import type { Logger } from './logger';
 import { createMailer, mailQueues, type Mailer } from './mail/mailer';
 import { createMailTransport } from './mail/transport';
@@ -52,6 +52,8 @@ export interface Services {
   notifier: Notifier;
   /** The team's side of the conversations ('Atendimentos'). */
   inbox: Inbox;
+  /** The merchant's taught answers as a chat turn looks them up (kept in memory, told of every write). */
+  taughtAnswers: TaughtAnswerIndex;
   /** The weekly summary e-mail (a pg-boss schedule, Mondays 08:00 São Paulo): its worker, and one run on demand. */
   weekly: { startWorkers(): Promise<void>; send(now?: Date): Promise<number> };
 }
@@ -73,6 +75,7 @@ export async function createServices(
   const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
   const notices = createUsageNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger });
   const notifier = createNotifier(database, (err) => logger.warn({ err }, 'database notification failed'));
+  const taughtAnswers = createTaughtAnswerIndex(database.db, notifier);
   const runtime: ChatRuntime = {
     notifier,
     neverHandsOver: (agentId) => agentId === SUPPORT_AGENT_ID,
@@ -80,7 +83,7 @@ export async function createServices(
     responder,
     retriever,
     logger,
-    taughtAnswers: (agentId, message) => findTaughtAnswer(database.db, agentId, message),
+    taughtAnswers: (agentId, message) => taughtAnswers.find(agentId, message),
     notices,
   };
   const weeklyDeps = { db: database.db, mail, publicUrl: config.publicUrl, logger, skipEmails: [SYSTEM_EMAIL] };
@@ -112,6 +115,7 @@ export async function createServices(
     notices,
     notifier,
     inbox,
+    taughtAnswers,
     weekly,
   };
 }

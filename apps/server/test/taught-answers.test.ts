@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TaughtAnswer } from '@atende/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { chatOutput, createAgent, outcomes } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
@@ -115,6 +115,30 @@ describe('taught answers, offline', () => {
     await teach(ctx, user, agent.id, { question: 'Qual a senha do wi-fi?', answer: 'A senha é pao123.' });
     expect(await chatOutput(ctx, other.webhookId, 'Qual a senha do wi-fi?', randomUUID())).not.toContain('pao123');
   });
+});
+
+describe('taught answers on several instances (one Postgres)', () => {
+  it.runIf(process.env.ATENDE_TEST_DB === 'postgres')(
+    'an answer taught through one instance is used by another at once, though the other keeps the answers in memory',
+    async () => {
+      const ctx = await createTestContext();
+      const other = await createTestContext({ database: ctx.database });
+      try {
+        const { user, agent } = await setUp(ctx);
+        // The other instance reads the agent's (still empty) answers and keeps them.
+        expect(await chatOutput(other, agent.webhookId, 'Vocês têm estacionamento?', randomUUID())).not.toContain('gratuito');
+        expect((await teach(ctx, user, agent.id, { question: 'Tem estacionamento?', answer: 'Temos estacionamento gratuito.' })).status).toBe(201);
+        // Well before its copy would expire (a minute): the notice reached it.
+        await vi.waitFor(async () => expect(await chatOutput(other, agent.webhookId, 'Vocês têm estacionamento?', randomUUID())).toBe('Temos estacionamento gratuito.'), {
+          timeout: 5_000,
+          interval: 100,
+        });
+      } finally {
+        await other.close();
+        await ctx.close();
+      }
+    },
+  );
 });
 
 describe('taught answers with an AI key', () => {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { requireAuth } from '../auth/guard';
 import type { AppEnv } from '../http/context';
 import { errorResponses, IdParams, jsonBody, jsonResponse, named, pathId, sessionSecurity } from '../http/openapi';
-import { createTaughtAnswer, deleteTaughtAnswer, listTaughtAnswers, updateTaughtAnswer } from './taught-answers';
+import { createTaughtAnswer, deleteTaughtAnswer, listTaughtAnswers, updateTaughtAnswer, type TaughtAnswerIndex } from './taught-answers';
 
 const AnswerParams = IdParams.extend({ answerId: pathId });
 const TaughtAnswerSchema = named(taughtAnswerSchema, 'TaughtAnswer');
@@ -51,7 +51,7 @@ const routes = {
 };
 
 /** Taught answers ('Ensinar resposta'), listed under the agent's knowledge. */
-export function taughtAnswerRoutes(db: Db, auth: Auth) {
+export function taughtAnswerRoutes(db: Db, auth: Auth, index: Pick<TaughtAnswerIndex, 'changed'>) {
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/agents/:id/answers', requireAuth(auth));
   app.use('/api/agents/:id/answers/*', requireAuth(auth));
@@ -64,16 +64,22 @@ export function taughtAnswerRoutes(db: Db, auth: Auth) {
     })
     .openapi(routes.create, async (c) => {
       const agentId = await owned(c, c.req.valid('param').id);
-      return c.json(await createTaughtAnswer(db, agentId, c.req.valid('json')), 201);
+      const created = await createTaughtAnswer(db, agentId, c.req.valid('json'));
+      await index.changed(agentId);
+      return c.json(created, 201);
     })
     .openapi(routes.update, async (c) => {
       const { id, answerId } = c.req.valid('param');
       const agentId = await owned(c, id);
-      return c.json(await updateTaughtAnswer(db, agentId, answerId, c.req.valid('json')), 200);
+      const updated = await updateTaughtAnswer(db, agentId, answerId, c.req.valid('json'));
+      await index.changed(agentId);
+      return c.json(updated, 200);
     })
     .openapi(routes.remove, async (c) => {
       const { id, answerId } = c.req.valid('param');
-      await deleteTaughtAnswer(db, await owned(c, id), answerId);
+      const agentId = await owned(c, id);
+      await deleteTaughtAnswer(db, agentId, answerId);
+      await index.changed(agentId);
       return c.body(null, 204);
     });
 }

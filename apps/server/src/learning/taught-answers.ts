@@ -7,6 +7,7 @@ import {
 } from '@atende/shared';
 import { and, arrayOverlaps, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Notifier } from '../db/notify';
 import { taughtAnswers } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { flatTerms, isParaphrase, questionParts, questionTerms, similarity, type QuestionTerms } from './question-terms';
@@ -126,19 +127,59 @@ function distinctVariants(question: string, variants: string[]): string[] {
   });
 }
 
+/** Looks up, in a chat turn, the taught answer for a customer's message; told when an agent's answers change. */
+export interface TaughtAnswerIndex {
+  find(agentId: string, message: string): Promise<TaughtAnswerMatch | null>;
+  /** After a write: this instance forgets the agent's answers at once, the others when the notice reaches them. */
+  changed(agentId: string): Promise<void>;
+}
+
+/** How long an agent's answers are trusted without a notice (a notice lost with a dropped connection heals by then). */
+const INDEX_TTL_MS = 60_000;
+/** Agents whose answers are kept in memory, the least recently asked dropped first. */
+const INDEX_MAX_AGENTS = 2_000;
+const CHANGED = 'taught-answers';
+
 /**
- * The taught answer for a customer's message (the chat runtime's lookup, before retrieval): one indexed query
- * for the agent's answers that share a term with the message, then `matchTaughtAnswer`.
+ * The chat runtime's lookup (issue 17: at most ~2 ms a turn): each agent's taught answers are read once and kept in
+ * memory with the analysis of their wordings, so a turn costs the matching alone, not a query. A write anywhere
+ * (any instance) is announced through the notifier and drops that agent's copy everywhere; the copy also expires
+ * after a minute, so a lost notice cannot keep an old answer for long.
  */
-export async function findTaughtAnswer(db: Db, agentId: string, message: string): Promise<TaughtAnswerMatch | null> {
-  const asked = askedTerms(message);
-  const terms = [...new Set(asked.flatMap(flatTerms))];
-  if (terms.length === 0) return null;
-  const candidates = await db
-    .select({ id: taughtAnswers.id, question: taughtAnswers.question, answer: taughtAnswers.answer, variants: taughtAnswers.variants })
-    .from(taughtAnswers)
-    .where(and(eq(taughtAnswers.agentId, agentId), arrayOverlaps(taughtAnswers.terms, terms)));
-  return bestMatch(asked, candidates);
+export function createTaughtAnswerIndex(db: Db, notifier?: Notifier): TaughtAnswerIndex {
+  const agents = new Map<string, { loadedAt: number; candidates: Promise<TaughtCandidate[]> }>();
+  void notifier?.listen((notice) => {
+    if (notice.type === CHANGED && notice.agentId) agents.delete(notice.agentId);
+  });
+  const candidatesOf = (agentId: string): Promise<TaughtCandidate[]> => {
+    const kept = agents.get(agentId);
+    agents.delete(agentId); // re-inserted below: the map's order is the order of use
+    if (kept && Date.now() - kept.loadedAt < INDEX_TTL_MS) {
+      agents.set(agentId, kept);
+      return kept.candidates;
+    }
+    if (agents.size >= INDEX_MAX_AGENTS) agents.delete(agents.keys().next().value!);
+    const candidates = db
+      .select({ id: taughtAnswers.id, question: taughtAnswers.question, answer: taughtAnswers.answer, variants: taughtAnswers.variants })
+      .from(taughtAnswers)
+      .where(eq(taughtAnswers.agentId, agentId));
+    const entry = { loadedAt: Date.now(), candidates: Promise.resolve(candidates) };
+    agents.set(agentId, entry);
+    // A failed read is not kept: the next turn reads again.
+    entry.candidates.catch(() => agents.get(agentId) === entry && agents.delete(agentId));
+    return entry.candidates;
+  };
+  return {
+    async find(agentId, message) {
+      const asked = askedTerms(message);
+      if (asked.length === 0) return null;
+      return bestMatch(asked, await candidatesOf(agentId));
+    },
+    async changed(agentId) {
+      agents.delete(agentId);
+      await notifier?.notify({ type: CHANGED, agentId });
+    },
+  };
 }
 
 /** The terms of the whole message and, when it asks several things, of each of its questions. */
