@@ -136,8 +136,8 @@ export interface TaughtAnswerIndex {
 
 /** How long an agent's answers are trusted without a notice (a notice lost with a dropped connection heals by then). */
 const INDEX_TTL_MS = 60_000;
-/** Agents whose answers are kept in memory, the least recently asked dropped first. */
-const INDEX_MAX_AGENTS = 2_000;
+/** Agents whose answers are kept in memory, the least recently asked dropped first (at most a few hundred KB each). */
+const INDEX_MAX_AGENTS = 500;
 const CHANGED = 'taught-answers';
 
 /**
