@@ -18,11 +18,6 @@ export function useAgents() {
   return useQuery(agentListQuery);
 }
 
-/** One agent, read from the list (undefined while loading, null when it does not exist). */
-export function useAgent(id: string) {
-  return useQuery({ ...agentListQuery, select: (list) => list.agents.find((agent) => agent.id === id) ?? null });
-}
-
 export function useCreateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
