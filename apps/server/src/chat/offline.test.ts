@@ -77,6 +77,15 @@ describe('answers are the sentences or rows that answer, not the heading above t
     expect(reply.text.split('\n\n')[0]).toBe('Aos domingos, das 7h às 12h45.');
   });
 
+  it('"24/7" asks about the opening hours: the hours are the answer, not "não encontrei"', async () => {
+    const reply = await ask('Vocês funcionam 24/7?', [CATALOGUE]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Segunda a sexta, das 6h às 20h.');
+    // A shop that does work round the clock says so, and that is quoted.
+    const open = await ask('Vocês atendem 24x7?', [passage('Atendemos 24 horas por dia, todos os dias, pelo WhatsApp.', 'Atendimento.txt')]);
+    expect(open.text).toContain('Atendemos 24 horas por dia');
+  });
+
   it('a verb of the question meets its other persons in the text ("abrem" → "Abrimos")', async () => {
     const reply = await ask('Vocês abrem aos domingos?', [passage('Abrimos aos domingos das 8h às 12h.', 'Horários.txt')]);
     expect(reply.text.split('\n\n')[0]).toBe('Abrimos aos domingos das 8h às 12h.');

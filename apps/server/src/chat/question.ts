@@ -74,6 +74,7 @@ const PART_BREAK = /(?<=[?!])\s+|\n+|[,;]?\s+e\s+(?=(?:que|qual|quais|quando|ond
 
 /** The parts of a message, each with its terms and expected answer; a part too short to stand alone ("E no sábado?") carries the words of the part before it. */
 export function questionParts(message: string, context?: string): QuestionPart[] {
+  message = spelledOut(message);
   const texts = message
     .split(PART_BREAK)
     .map((t) => t.replace(/^\s*(e|mas|tamb[eé]m)\s+/i, '').trim())
@@ -96,6 +97,9 @@ export function questionParts(message: string, context?: string): QuestionPart[]
   }
   return parts;
 }
+
+/** '24/7' (or '24x7') asks about the opening hours, not about two numbers: it is read as the words it stands for. */
+const spelledOut = (text: string) => text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento');
 
 function part(text: string): QuestionPart {
   const type = answerType(text);
