@@ -48,7 +48,11 @@ test('handoff on the public chat, live in the inbox, the owner replies, release'
   const agentReplies = await replies(log).count();
   await ask(visitor, 'Vocês entregam no bairro Centro?');
   await expect(conversation.getByText('Vocês entregam no bairro Centro?')).toBeVisible();
-  await visitor.waitForTimeout(500);
+  // The turn is over ('Enviando...' is gone): the stored transcript ends with the customer's message, unanswered.
+  const conversationId = new URL(page.url()).searchParams.get('conversa')!;
+  const stored = await page.request.get(`/api/agents/${agent.id}/conversations/${conversationId}`);
+  const { messages } = (await stored.json()) as { messages: Array<{ role: string; content: string }> };
+  expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'Vocês entregam no bairro Centro?' });
   expect(await replies(log).count()).toBe(agentReplies);
 
   // Handed back: the agent answers again.
