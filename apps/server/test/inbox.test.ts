@@ -14,6 +14,7 @@ import { simpleParser } from 'mailparser';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes';
+import { WHATSAPP_SEND } from '../src/channels/whatsapp/worker';
 import { conversations, whatsappMessages } from '../src/db/schema';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, parseSse, transcript, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
@@ -328,12 +329,21 @@ describe('WhatsApp', () => {
     const [conversation] = await conversationsOf(user.token, agent.id);
     await ctx.database.db.execute(sql`update messages set created_at = now() - interval '25 hours' where conversation_id = ${conversation!.id}`);
     const before = graph.sent.length;
+    const asked = new Date();
+    /** Send jobs queued for this agent since the reply was asked for (a team message goes out through one). */
+    const sendJobs = async () => {
+      const result = (await ctx.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${WHATSAPP_SEND} and data->>'agentId' = ${agent.id} and created_on >= ${asked}`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0]!.n;
+    };
     const res = await reply(user, agent.id, conversation!.id, 'Ainda precisa de ajuda?');
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: { userMessage: string } }).error.userMessage).toMatch(/24 horas/);
     expect((await transcriptOf(user, agent.id, conversation!.id)).messages.some((m) => m.role === 'team')).toBe(false);
     expect((await transcriptOf(user, agent.id, conversation!.id)).state).toBe('bot');
-    await new Promise((r) => setTimeout(r, 300));
+    // Refused before anything was queued: no send job, so nothing can reach the Graph API later.
+    expect(await sendJobs()).toBe(0);
     expect(graph.sent.length).toBe(before);
   });
 });
