@@ -4,22 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountPlan } from '../src/accounts/plan';
 import { runTurn } from '../src/chat/runtime';
 import { rollUpInsights } from '../src/insights/rollup';
-import { chatOutput, createAgent, setPlan } from './helpers/agents';
+import { chatOutput, createAgent, createBakeryAgent, setPlan } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
-
-const ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
-
-async function setUp(ctx: TestContext) {
-  const user = await createUser(ctx);
-  const agent = await createAgent(ctx, user, 'Bia');
-  const kb = await ctx.request(`/api/agents/${agent.id}/knowledge`, {
-    method: 'PUT',
-    token: user.token,
-    json: { companyName: 'Padaria Pão Quente', about: ABOUT, links: '' },
-  });
-  expect(kb.status).toBe(200);
-  return { user, agent };
-}
 
 async function insights(ctx: TestContext, user: TestUser, agentId: string, query = '') {
   const res = await ctx.request(`/api/agents/${agentId}/insights${query}`, { token: user.token });
@@ -35,7 +21,7 @@ describe('the Painel (insights)', () => {
   afterAll(() => ctx.close());
 
   it('an unanswered question shows up grouped with its paraphrase; once taught it leaves the list and is answered offline', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const first = randomUUID();
     const second = randomUUID();
     expect(await chatOutput(ctx, agent.webhookId, 'Vocês entregam em Campinas?', first)).toMatch(/não encontrei/);
@@ -74,7 +60,7 @@ describe('the Painel (insights)', () => {
   });
 
   it('counts conversations, messages, channels, hours, outcomes, hand-offs and answer time; the test chat is not counted', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const web = randomUUID();
     await chatOutput(ctx, agent.webhookId, 'Oi!', web);
     expect(await chatOutput(ctx, agent.webhookId, 'Qual o preço do bolo de cenoura?', web)).toMatch(/25/);
@@ -123,7 +109,7 @@ describe('the Painel (insights)', () => {
   });
 
   it('exports the conversations of a period as CSV, one row per message, safe to open in a spreadsheet', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const session = randomUUID();
     await chatOutput(ctx, agent.webhookId, '=HIPERLINK("http://golpe.example";"clique")', session);
     await chatOutput(ctx, agent.webhookId, 'Tem bolo; de "cenoura"?\nE de milho?', session);
@@ -197,7 +183,7 @@ describe('the Painel (insights)', () => {
   });
 
   it('refuses a period outside 1–90 days and an agent of another account', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     for (const days of ['0', '91', 'x']) {
       const res = await ctx.request(`/api/agents/${agent.id}/insights?days=${days}`, { token: user.token });
       expect(res.status, days).toBe(400);

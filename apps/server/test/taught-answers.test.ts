@@ -2,22 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TaughtAnswer } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
-import { chatOutput, createAgent, outcomes } from './helpers/agents';
+import { chatOutput, createAgent, createBakeryAgent, outcomes } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
-
-const ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
-
-async function setUp(ctx: TestContext) {
-  const user = await createUser(ctx);
-  const agent = await createAgent(ctx, user, 'Bia');
-  const kb = await ctx.request(`/api/agents/${agent.id}/knowledge`, {
-    method: 'PUT',
-    token: user.token,
-    json: { companyName: 'Padaria Pão Quente', about: ABOUT, links: '' },
-  });
-  expect(kb.status).toBe(200);
-  return { user, agent };
-}
 
 function teach(ctx: TestContext, user: TestUser, agentId: string, body: unknown) {
   return ctx.request(`/api/agents/${agentId}/answers`, { method: 'POST', token: user.token, json: body });
@@ -31,7 +17,7 @@ describe('taught answers, offline', () => {
   afterAll(() => ctx.close());
 
   it('an unanswered question is answered from the next message on, with its paraphrases, before the knowledge', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const session = randomUUID();
     expect(await chatOutput(ctx, agent.webhookId, 'Vocês entregam em Campinas?', session)).toMatch(/não encontrei/);
 
@@ -50,7 +36,7 @@ describe('taught answers, offline', () => {
   });
 
   it('customers’ own wordings taught with it are answered too', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const res = await teach(ctx, user, agent.id, {
       question: 'Tem estacionamento?',
       answer: 'Temos estacionamento gratuito ao lado da loja.',
@@ -62,7 +48,7 @@ describe('taught answers, offline', () => {
   });
 
   it('lists, edits and deletes; an edit applies to the next message, a deletion too', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const created = (await (await teach(ctx, user, agent.id, { question: 'Aceitam pix?', answer: 'Sim, aceitamos pix.' })).json()) as TaughtAnswer;
     const list = await ctx.request(`/api/agents/${agent.id}/answers`, { token: user.token });
     expect(((await list.json()) as { answers: TaughtAnswer[] }).answers).toEqual([created]);
@@ -92,7 +78,7 @@ describe('taught answers, offline', () => {
   });
 
   it('refuses bad input with pt-BR messages, and a second answer for the same question', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const empty = await teach(ctx, user, agent.id, { question: '  ', answer: 'x' });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { question: ['Escreva a pergunta do cliente'] } } });
@@ -110,7 +96,7 @@ describe('taught answers, offline', () => {
   });
 
   it("one agent's taught answers never answer for another agent", async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     const other = await createAgent(ctx, await createUser(ctx), 'Outra loja');
     await teach(ctx, user, agent.id, { question: 'Qual a senha do wi-fi?', answer: 'A senha é pao123.' });
     expect(await chatOutput(ctx, other.webhookId, 'Qual a senha do wi-fi?', randomUUID())).not.toContain('pao123');
@@ -124,7 +110,7 @@ describe('taught answers on several instances (one Postgres)', () => {
       const ctx = await createTestContext();
       const other = await createTestContext({ database: ctx.database });
       try {
-        const { user, agent } = await setUp(ctx);
+        const { user, agent } = await createBakeryAgent(ctx);
         // The other instance reads the agent's (still empty) answers and keeps them.
         expect(await chatOutput(other, agent.webhookId, 'Vocês têm estacionamento?', randomUUID())).not.toContain('gratuito');
         expect((await teach(ctx, user, agent.id, { question: 'Tem estacionamento?', answer: 'Temos estacionamento gratuito.' })).status).toBe(201);
@@ -154,7 +140,7 @@ describe('taught answers with an AI key', () => {
   });
 
   it('the model receives the taught answer as the company’s own answer, ahead of the passages', async () => {
-    const { user, agent } = await setUp(ctx);
+    const { user, agent } = await createBakeryAgent(ctx);
     await teach(ctx, user, agent.id, { question: 'Vocês entregam em Campinas?', answer: 'Entregamos em Campinas às terças.' });
     await chatOutput(ctx, agent.webhookId, 'fazem entrega para Campinas?', randomUUID());
     const system = llm.requests.at(-1)!.messages.find((m) => m.role === 'system')!.content!;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Agent } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { conversations, messages, profiles } from '../../src/db/schema';
 import { createUser, type TestContext, type TestUser } from './context';
 
@@ -17,6 +18,22 @@ export async function createUserWithAgent(ctx: TestContext, name = 'Atendente Vi
 }
 
 /** Every stored message of an agent's conversations, in order. */
+/** A bakery's knowledge: hours and one price (taught answers and the Painel are tested against it). */
+export const BAKERY_ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
+
+/** A new account with an agent 'Bia' whose knowledge base is the bakery's. */
+export async function createBakeryAgent(ctx: TestContext) {
+  const user = await createUser(ctx);
+  const agent = await createAgent(ctx, user, 'Bia');
+  const kb = await ctx.request(`/api/agents/${agent.id}/knowledge`, {
+    method: 'PUT',
+    token: user.token,
+    json: { companyName: 'Padaria Pão Quente', about: BAKERY_ABOUT, links: '' },
+  });
+  expect(kb.status).toBe(200);
+  return { user, agent };
+}
+
 export function transcript(ctx: TestContext, agentId: string) {
   return ctx.database.db
     .select({ role: messages.role, content: messages.content })
