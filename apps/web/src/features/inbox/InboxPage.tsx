@@ -10,13 +10,14 @@ import { ArrowLeft, Headset, SendHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChannelBadge } from '../../components/ChannelBadge';
+import { ConversationListItem } from '../../components/ConversationListItem';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
-import { formatDateTime, plainPreview } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
 
 const STATE_STYLES: Record<ConversationState, string> = {
@@ -134,30 +135,22 @@ function StateBadge({ state }: { state: ConversationState }) {
 
 function Item({ conversation: c, selected, onSelect }: { conversation: InboxConversation; selected: boolean; onSelect: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-current={selected || undefined}
-      className={cn('block w-full px-4 py-3 text-left hover:bg-slate-50', selected && 'bg-brand-50 hover:bg-brand-50')}
+    <ConversationListItem
+      channel={c.channel}
+      customer={customerOf(c)}
+      lastMessage={c.lastMessage}
+      lastMessageAt={c.lastMessageAt}
+      selected={selected}
+      onSelect={onSelect}
     >
-      <span className="flex items-center justify-between gap-2">
-        <span className="flex min-w-0 items-center gap-2">
-          <ChannelBadge channel={c.channel} />
-          <span className="truncate text-sm font-semibold text-slate-800">{customerOf(c)}</span>
+      <StateBadge state={c.state} />
+      <span className="truncate">{c.agentName}</span>
+      {c.unread > 0 && (
+        <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 font-semibold text-white" aria-label={`${c.unread} ${c.unread === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`}>
+          {c.unread}
         </span>
-        <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-slate-500">{formatDateTime(c.lastMessageAt)}</time>
-      </span>
-      <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-700">{c.lastMessage === null ? 'Sem mensagens' : plainPreview(c.lastMessage)}</span>
-      <span className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-        <StateBadge state={c.state} />
-        <span className="truncate">{c.agentName}</span>
-        {c.unread > 0 && (
-          <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 font-semibold text-white" aria-label={`${c.unread} ${c.unread === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`}>
-            {c.unread}
-          </span>
-        )}
-      </span>
-    </button>
+      )}
+    </ConversationListItem>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { ConversationSummary } from '@atende/shared';
 import { ArrowLeft, MessagesSquare, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,9 +7,10 @@ import { ApiError, userMessageOf } from '../../../lib/api';
 import { TeachAnswerDialog } from '../../knowledge';
 import { useConversation, useConversations } from '../api';
 import { ChannelBadge } from '../../../components/ChannelBadge';
+import { ConversationListItem } from '../../../components/ConversationListItem';
 import { ErrorBox } from './ErrorBox';
 import { Transcript } from './Transcript';
-import { formatDateTime, plainPreview } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * Transcripts of one agent (the workspace's 'Conversas'): the sessions, newest first, and the selected one.
@@ -48,11 +48,16 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
             <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               {list.data.map((conversation) => (
                 <li key={conversation.id}>
-                  <ConversationItem
-                    conversation={conversation}
+                  <ConversationListItem
+                    channel={conversation.channel}
+                    customer={conversation.customerLabel}
+                    lastMessage={conversation.lastMessage}
+                    lastMessageAt={conversation.lastMessageAt}
                     selected={conversation.id === selectedId}
                     onSelect={() => setParams({ c: conversation.id })}
-                  />
+                  >
+                    {conversation.messageCount} {conversation.messageCount === 1 ? 'mensagem' : 'mensagens'}
+                  </ConversationListItem>
                 </li>
               ))}
             </ul>
@@ -69,41 +74,6 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
         </div>
       )}
     </div>
-  );
-}
-
-function ConversationItem({
-  conversation,
-  selected,
-  onSelect,
-}: {
-  conversation: ConversationSummary;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-current={selected || undefined}
-      className={cn('block w-full px-4 py-3 text-left hover:bg-slate-50', selected && 'bg-brand-50 hover:bg-brand-50')}
-    >
-      <span className="flex items-center justify-between gap-2">
-        <span className="flex min-w-0 items-center gap-2">
-          <ChannelBadge channel={conversation.channel} />
-          <span className="truncate text-xs font-medium text-slate-700">{conversation.customerLabel}</span>
-        </span>
-        <time dateTime={conversation.lastMessageAt} className="text-xs text-slate-500">
-          {formatDateTime(conversation.lastMessageAt)}
-        </time>
-      </span>
-      <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-800">
-        {conversation.lastMessage === null ? 'Sem mensagens' : plainPreview(conversation.lastMessage)}
-      </span>
-      <span className="mt-1 block text-xs text-slate-500">
-        {conversation.messageCount} {conversation.messageCount === 1 ? 'mensagem' : 'mensagens'}
-      </span>
-    </button>
   );
 }
 
