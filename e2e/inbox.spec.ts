@@ -10,9 +10,15 @@ test('handoff on the public chat, live in the inbox, the owner replies, release'
   await merchant.signIn();
   const agent = await merchant.createAgent('Café da Carla');
 
+  let streams = 0;
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/inbox/events') streams += 1;
+  });
   await page.goto('/dashboard/inbox');
   await expect(page.getByRole('heading', { name: 'Atendimentos' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
+  // The sidebar's count and the inbox follow one stream.
+  expect(streams).toBe(1);
   await expect(page.getByText('Nenhuma conversa ainda.')).toBeVisible();
 
   const visitor = await context.newPage();

@@ -1,6 +1,6 @@
 import type { Conversation, HandoffSettings } from '@atende/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { call, client } from '../../lib/api';
 
 /** Every query key of the inbox, in one place. */
@@ -31,14 +31,20 @@ export function useInboxConversation(agentId: string | undefined, conversationId
 }
 
 /**
- * The live stream of the account's conversations (GET /api/inbox/events): each change refreshes what is on screen.
- * The browser reconnects by itself; every (re)connection reloads the list, so nothing missed meanwhile is lost.
+ * The live stream of the account's conversations (GET /api/inbox/events), one per page however many parts of the
+ * screen follow it (the sidebar's count, the inbox): each change refreshes what is on screen. The browser
+ * reconnects by itself; every (re)connection reloads the list, so nothing missed meanwhile is lost.
  */
-export function useInboxEvents(): boolean {
-  const queryClient = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(() => {
+let stream: { source: EventSource; live: boolean; followers: Set<() => void> } | null = null;
+
+function follow(queryClient: QueryClient, onChange: () => void): () => void {
+  if (!stream) {
     const source = new EventSource('/api/inbox/events');
+    const current = { source, live: false, followers: new Set<() => void>() };
+    const setLive = (live: boolean) => {
+      current.live = live;
+      for (const follower of current.followers) follower();
+    };
     source.addEventListener('ready', () => {
       setLive(true);
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
@@ -49,9 +55,24 @@ export function useInboxEvents(): boolean {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) });
     });
     source.onerror = () => setLive(false);
-    return () => source.close();
-  }, [queryClient]);
-  return live;
+    stream = current;
+  }
+  const opened = stream;
+  opened.followers.add(onChange);
+  return () => {
+    opened.followers.delete(onChange);
+    if (opened.followers.size === 0 && stream === opened) {
+      opened.source.close();
+      stream = null;
+    }
+  };
+}
+
+/** Follows the live stream while mounted; true while it is connected. */
+export function useInboxEvents(): boolean {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => follow(queryClient, onChange), [queryClient]);
+  return useSyncExternalStore(subscribe, () => stream?.live ?? false);
 }
 
 /**
