@@ -1,20 +1,18 @@
 import { Bot, Plus } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { AGENT_NAME_MAX } from '@atende/shared';
-import { type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useMe } from '../account';
-import { useAgents, useCreateAgent } from './api';
+import { useAgents } from './api';
 import { AgentCard } from './components/AgentCard';
 import { ErrorBox } from './components/ErrorBox';
 import { agentCounterText, UsagePanel } from './components/UsagePanel';
-import { workspaceStart } from './workspace';
+import { useCreateAgentForm } from './workspace';
 
 export default function AgentsPage() {
   const { data, error, isPending, refetch } = useAgents();
@@ -75,21 +73,8 @@ export default function AgentsPage() {
  */
 function EmptyState() {
   const me = useMe();
-  const navigate = useNavigate();
-  const create = useCreateAgent();
+  const { create, busy, onSubmit } = useCreateAgentForm();
   const company = me.data?.company?.trim();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-    if (!name || create.isPending || create.isSuccess) return;
-    create.mutate(name, {
-      onSuccess: (agent) => {
-        toast.success('Agente criado com sucesso!');
-        navigate(workspaceStart(agent.id));
-      },
-    });
-  }
 
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -109,10 +94,10 @@ function EmptyState() {
             maxLength={AGENT_NAME_MAX}
             autoComplete="off"
             required
-            disabled={create.isPending || create.isSuccess}
+            disabled={busy}
             error={create.isError ? userMessageOf(create.error) : undefined}
           />
-          <Button type="submit" loading={create.isPending || create.isSuccess}>
+          <Button type="submit" loading={busy}>
             <Plus className="size-4" aria-hidden="true" /> Criar agente
           </Button>
         </form>

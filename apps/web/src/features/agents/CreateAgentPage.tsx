@@ -1,33 +1,15 @@
 import { AGENT_NAME_MAX } from '@atende/shared';
-import { type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../lib/api';
-import { useCreateAgent } from './api';
-import { workspaceStart } from './workspace';
+import { useCreateAgentForm } from './workspace';
 
 export default function CreateAgentPage() {
-  const navigate = useNavigate();
-  const create = useCreateAgent();
-  const busy = create.isPending || create.isSuccess;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-    if (!name || busy) return;
-    create.mutate(name, {
-      onSuccess: (agent) => {
-        toast.success('Agente criado com sucesso!');
-        // Straight into the new agent's workspace, on the next step: teaching it (docs/product.md §9).
-        navigate(workspaceStart(agent.id));
-      },
-    });
-  }
+  const { create, busy, onSubmit } = useCreateAgentForm();
 
   const planLimit = create.error instanceof ApiError && create.error.code === 'PLAN_LIMIT_REACHED';
   return (

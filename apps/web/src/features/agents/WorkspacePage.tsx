@@ -7,7 +7,6 @@ import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ChatPanel } from '../chat';
 import { HandoffSettingsPanel } from '../inbox';
 import { KnowledgePanel, useHasKnowledge } from '../knowledge';
 import { WhatsAppDialog } from '../whatsapp';
@@ -18,7 +17,7 @@ import { ConversationsView } from './components/ConversationsView';
 import { ErrorBox } from './components/ErrorBox';
 import { PersonalityForm } from './components/IntelligenceDialog';
 import { SharePanel } from './components/ShareDialog';
-import { INACTIVE_TEST_NOTE } from './components/TestChatDialog';
+import { TestChat } from './components/TestChatDialog';
 import { WebLimitsForm } from './components/WebLimitsForm';
 
 /** The workspace's sections, in the order a new agent is set up (docs/product.md §2). */
@@ -199,8 +198,7 @@ function TestSection({ agent, tests }: { agent: Agent; tests: { used: number; li
       title="Teste seu agente"
       description="Converse como um cliente faria. Esta conversa é só sua: fica marcada como teste e não conta nas mensagens do plano."
     >
-      {!agent.active && <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{INACTIVE_TEST_NOTE}</p>}
-      <ChatPanel target={{ kind: 'test', agentId: agent.id }} height={440} />
+      <TestChat agent={agent} height={440} />
       <p className="mt-3 text-xs text-slate-500">
         {tests
           ? `Mensagens de teste hoje: ${tests.used} de ${tests.limit}.`

@@ -5,9 +5,6 @@ import { Button } from '../../../components/ui/Button';
 import { ChatPanel } from '../../chat';
 import { Modal } from '../../../components/ui/Modal';
 
-/** An inactive agent can still be tried by its owner (the test chat does not need it live). */
-export const INACTIVE_TEST_NOTE = 'Este agente está inativo: seus clientes não conseguem conversar com ele, mas você pode testá-lo aqui.';
-
 interface Props {
   agent: Agent;
   open: boolean;
@@ -20,10 +17,7 @@ interface Props {
 export function TestChatDialog({ agent, open, onOpenChange, onShare, onCode }: Props) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Teste seu Chat" description={agent.name} className="max-w-xl">
-      {!agent.active && (
-        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{INACTIVE_TEST_NOTE}</p>
-      )}
-      <ChatPanel target={{ kind: 'test', agentId: agent.id }} height={400} />
+      <TestChat agent={agent} height={400} />
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onShare}>
           <Link2 className="size-4" aria-hidden="true" /> Link
@@ -40,5 +34,19 @@ export function TestChatDialog({ agent, open, onOpenChange, onShare, onCode }: P
         </Dialog.Close>
       </div>
     </Modal>
+  );
+}
+
+/** The owner's test chat with an agent; an inactive agent can still be tried (customers cannot reach it). */
+export function TestChat({ agent, height }: { agent: Agent; height: number }) {
+  return (
+    <>
+      {!agent.active && (
+        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Este agente está inativo: seus clientes não conseguem conversar com ele, mas você pode testá-lo aqui.
+        </p>
+      )}
+      <ChatPanel target={{ kind: 'test', agentId: agent.id }} height={height} />
+    </>
   );
 }
