@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountPlan } from '../src/accounts/plan';
 import { runTurn } from '../src/chat/runtime';
 import { rollUpInsights } from '../src/insights/rollup';
-import { chatOutput, createAgent, setPlan } from './helpers/agents';
+import { chatOutput, createAgent, setPlan, turnAgent } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 
 const NUMBER = '5511987654321';
 
 async function whatsapp(ctx: TestContext, user: TestUser, agent: Agent, from: string, message: string) {
   await runTurn(ctx.services.runtime, {
-    agent: { ...agent, userId: user.id, lastError: null },
+    agent: await turnAgent(ctx, agent.id),
     channel: 'whatsapp',
     sessionId: from,
     message,

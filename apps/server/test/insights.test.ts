@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountPlan } from '../src/accounts/plan';
 import { runTurn } from '../src/chat/runtime';
 import { rollUpInsights } from '../src/insights/rollup';
-import { chatOutput, createAgent, createBakeryAgent, setPlan } from './helpers/agents';
+import { chatOutput, createAgent, createBakeryAgent, setPlan, turnAgent } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 
 async function insights(ctx: TestContext, user: TestUser, agentId: string, query = '') {
@@ -68,7 +68,7 @@ describe('the Painel (insights)', () => {
     await chatOutput(ctx, agent.webhookId, 'Quero falar com um atendente', web);
     await chatOutput(ctx, agent.webhookId, 'Vocês vendem pão de queijo?', randomUUID());
     await runTurn(ctx.services.runtime, {
-      agent: { ...agent, userId: user.id, lastError: null },
+      agent: await turnAgent(ctx, agent.id),
       channel: 'whatsapp',
       sessionId: '5511912345678',
       message: 'Vocês abrem no sábado?',
@@ -114,7 +114,7 @@ describe('the Painel (insights)', () => {
     await chatOutput(ctx, agent.webhookId, '=HIPERLINK("http://golpe.example";"clique")', session);
     await chatOutput(ctx, agent.webhookId, 'Tem bolo; de "cenoura"?\nE de milho?', session);
     await runTurn(ctx.services.runtime, {
-      agent: { ...agent, userId: user.id, lastError: null },
+      agent: await turnAgent(ctx, agent.id),
       channel: 'whatsapp',
       sessionId: '5511987654321',
       message: '+55 é meu número',

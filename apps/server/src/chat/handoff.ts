@@ -7,6 +7,7 @@ import {
   type InboxEvent,
 } from '@atende/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AgentRow } from '../agents/service';
 import type { Db, Executor } from '../db/client';
 import type { Notifier } from '../db/notify';
 import { agents, conversations, messages } from '../db/schema';
@@ -142,23 +143,29 @@ export async function lastCustomerMessageAt(db: Executor, conversationId: string
   return row?.at ? new Date(row.at) : null;
 }
 
+/** The agents columns the handoff settings are made of, for a select that reads the agent for a turn. */
+export const handoffColumns = {
+  handoffMessage: agents.handoffMessage,
+  handoffAfterUnanswered: agents.handoffAfterUnanswered,
+  handoffTimeoutMinutes: agents.handoffTimeoutMinutes,
+  notifyWhatsapp: agents.notifyWhatsapp,
+  businessHours: agents.businessHours,
+};
+export type HandoffColumn = keyof typeof handoffColumns;
+
 /** The agent's handoff settings, defaults filled in. */
 export async function handoffSettings(db: Executor, agentId: string): Promise<HandoffSettings> {
-  const [row] = await db
-    .select({
-      message: agents.handoffMessage,
-      afterUnanswered: agents.handoffAfterUnanswered,
-      timeoutMinutes: agents.handoffTimeoutMinutes,
-      notifyWhatsapp: agents.notifyWhatsapp,
-      businessHours: agents.businessHours,
-    })
-    .from(agents)
-    .where(eq(agents.id, agentId));
+  const [row] = await db.select(handoffColumns).from(agents).where(eq(agents.id, agentId));
+  return handoffSettingsOf(row);
+}
+
+/** The handoff settings of an agent row already read (the columns left null take the defaults). */
+export function handoffSettingsOf(row: Partial<Pick<AgentRow, HandoffColumn>> | undefined): HandoffSettings {
   const d = DEFAULT_HANDOFF_SETTINGS;
   return {
-    message: row?.message ?? d.message,
-    afterUnanswered: row?.afterUnanswered ?? d.afterUnanswered,
-    timeoutMinutes: row?.timeoutMinutes ?? d.timeoutMinutes,
+    message: row?.handoffMessage ?? d.message,
+    afterUnanswered: row?.handoffAfterUnanswered ?? d.afterUnanswered,
+    timeoutMinutes: row?.handoffTimeoutMinutes ?? d.timeoutMinutes,
     notifyWhatsapp: row?.notifyWhatsapp ?? null,
     businessHours: row?.businessHours ?? null,
   };

@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
-import { handoffSettings, notifyInbox, toWaiting, unansweredStreak, wantsPerson } from './handoff';
+import { handoffSettingsOf, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
 import { retrievalQuery } from './question';
@@ -55,7 +55,8 @@ export interface HandoffNotices {
 export type TaughtAnswerLookup = (agentId: string, message: string) => Promise<TaughtAnswer | null>;
 
 export interface TurnRequest {
-  agent: Pick<AgentRow, 'id' | 'userId' | 'name' | 'systemMessage' | 'lastError'>;
+  /** The agent's row as the channel read it (its handoff settings too: no second read in the turn). */
+  agent: Pick<AgentRow, 'id' | 'userId' | 'name' | 'systemMessage' | 'lastError' | HandoffColumn>;
   channel: Channel;
   sessionId: string;
   message: string;
@@ -128,7 +129,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   /** bot → waiting: the agent says the handoff message and the owner is told. Null when another turn did it first. */
   const handOff = async (reason: HandoffRequest['reason']): Promise<string | null> => {
     if (!(await toWaiting(db, conversationId))) return null;
-    const text = handoffMessageAt(await handoffSettings(db, agent.id));
+    const text = handoffMessageAt(handoffSettingsOf(agent));
     await appendAssistantMessage(db, conversationId, text, 'notice');
     await tellInbox('state');
     rt.handoffs?.requested({ agentId: agent.id, userId: agent.userId, conversationId, channel: req.channel, reason, message: req.transcript ?? req.message });
@@ -187,7 +188,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   if (agent.lastError) await recordAgentError(db, agent.id, null);
   await tellInbox('message');
   if (mayHandOver && reply.outcome === 'unanswered') {
-    const { afterUnanswered } = await handoffSettings(db, agent.id);
+    const { afterUnanswered } = handoffSettingsOf(agent);
     const text = (await unansweredStreak(db, conversationId, afterUnanswered)) ? await handOff('unanswered') : null;
     if (text !== null) {
       req.onDelta?.(`\n\n${text}`);

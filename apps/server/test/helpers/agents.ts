@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Agent } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { conversations, messages, profiles } from '../../src/db/schema';
+import { agents, conversations, messages, profiles } from '../../src/db/schema';
 import { createUser, type TestContext, type TestUser } from './context';
 
 export async function createAgent(ctx: TestContext, user: TestUser, name = 'Assistente de Vendas'): Promise<Agent> {
@@ -18,6 +18,13 @@ export async function createUserWithAgent(ctx: TestContext, name = 'Atendente Vi
 }
 
 /** Every stored message of an agent's conversations, in order. */
+/** The agent as a channel reads it for a chat turn (`runTurn`): its stored row, handoff settings included. */
+export async function turnAgent(ctx: TestContext, agentId: string) {
+  const [row] = await ctx.database.db.select().from(agents).where(eq(agents.id, agentId));
+  if (!row) throw new Error(`no agent ${agentId}`);
+  return row;
+}
+
 /** A bakery's knowledge: hours and one price (taught answers and the Painel are tested against it). */
 export const BAKERY_ABOUT = 'Padaria Pão Quente. Funcionamos de segunda a sábado, das 6h às 20h. Bolo de cenoura: R$ 25,00.';
 

@@ -13,7 +13,7 @@ import { runTurn } from '../../src/chat/runtime';
 import { files } from '../../src/db/schema';
 import { rollUpInsights } from '../../src/insights/rollup';
 import { getAccountPlan } from '../../src/accounts/plan';
-import { chatHistory } from '../helpers/agents';
+import { chatHistory, turnAgent } from '../helpers/agents';
 import { createTestContext, ORIGIN, type TestContext } from '../helpers/context';
 import { identifyingStrings, seedTenant, snapshotRows, waitForIdleJobs, type Tenant } from './tenants';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   b = await seedTenant(ctx, graph, 'B');
   // A WhatsApp conversation of A (its session id is the customer's phone number, easy to guess).
   await runTurn(ctx.services.runtime, {
-    agent: { ...a.agent, userId: a.user.id, lastError: null },
+    agent: await turnAgent(ctx, a.agent.id),
     channel: 'whatsapp',
     sessionId: WHATSAPP_CUSTOMER,
     message: 'Oi, sou do WhatsApp',

@@ -21,6 +21,7 @@ import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
+import { handoffColumns } from '../../chat/handoff';
 import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
 import type { ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
@@ -207,6 +208,7 @@ async function activeAgent(db: Db, webhookId: string) {
       webhookId: agents.webhookId,
       systemMessage: agents.systemMessage,
       lastError: agents.lastError,
+      ...handoffColumns,
       plan: profiles.plan,
       limits: agentLimitColumns,
     })

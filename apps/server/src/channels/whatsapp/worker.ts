@@ -1,8 +1,8 @@
 import { resolvePlan, WHATSAPP_TEXT_MAX, type Plan } from '@atende/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { appendAssistantMessage, appendUserMessage } from '../../chat/conversations';
-import { notifyInbox } from '../../chat/handoff';
-import { QUOTA_NOTICE, runTurn, type ChatRuntime } from '../../chat/runtime';
+import { handoffColumns, notifyInbox } from '../../chat/handoff';
+import { QUOTA_NOTICE, runTurn, type ChatRuntime, type TurnRequest } from '../../chat/runtime';
 import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
@@ -47,7 +47,7 @@ export interface SendJob {
 type Attempt = { retryCount: number; retryLimit: number };
 
 interface Target {
-  agent: { id: string; userId: string; name: string; systemMessage: string; lastError: string | null };
+  agent: TurnRequest['agent'];
   /** The account's plan, read with the agent (a turn needs it for the quota). */
   plan: Plan;
   phoneNumberId: string;
@@ -102,6 +102,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
           name: agents.name,
           systemMessage: agents.systemMessage,
           lastError: agents.lastError,
+          ...handoffColumns,
         },
         active: agents.active,
         phoneNumberId: whatsappConfigs.phoneNumberId,
