@@ -160,13 +160,19 @@ test.describe('desktop', () => {
 test.describe('on a 375 px wide phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  /** Opens the hamburger menu and returns it. */
+  /**
+   * Opens the hamburger menu and returns it. The landing page is served prerendered and the app replaces it once its
+   * scripts have loaded (after a 'back' too): a click on the static copy does nothing, so it is made again until
+   * the menu opens.
+   */
   async function openMenu(page: Page) {
     const button = page.getByRole('button', { name: 'Abrir menu' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
-    await button.click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    await expect(menu).toBeVisible();
+    await expect(async () => {
+      if (await menu.isHidden()) await button.click({ timeout: 2_000 });
+      await expect(menu).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute('aria-expanded', 'true');
     return menu;
   }
