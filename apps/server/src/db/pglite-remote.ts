@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
-import { workerScript } from '../lib/worker';
+import { builtWorkerScript, isSource } from '../lib/worker';
 import { deserializeError, type PgliteThreadOptions, type QueryRequestOptions, type Reply, type Request } from './pglite-protocol';
 
 /** What callers may pass as query options: PGlite's, as far as they can cross a thread. */
@@ -21,6 +21,13 @@ export interface RemoteTransaction extends PgliteQueries {
   rollback(): Promise<void>;
   readonly closed: boolean;
 }
+
+/**
+ * The thread's script: the bundled `pglite-worker.js` in a build; from source, `pglite-worker.ts` run by
+ * Node's own type stripping (no TypeScript loader thread inside the worker, as production has none).
+ */
+const workerEntry = (): URL =>
+  isSource(import.meta.url) ? new URL('./pglite-worker.ts', import.meta.url) : builtWorkerScript(import.meta.url, 'pglite-worker', 'db');
 
 /** After the database closed, how long the thread may take to end before it is stopped. */
 const CLOSE_GRACE_MS = 5_000;
@@ -50,8 +57,7 @@ export class PgliteRemote implements PgliteQueries {
 
   /** Starts the thread and opens the database in it (migrations are the caller's). */
   static async start(options: PgliteThreadOptions): Promise<PgliteRemote> {
-    const { script, eval: isSource } = workerScript(import.meta.url, 'pglite-worker', 'db');
-    const worker = new Worker(script, { eval: isSource, workerData: options, execArgv: [] });
+    const worker = new Worker(workerEntry(), { workerData: options, execArgv: [] });
     const remote = new PgliteRemote(worker);
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {

@@ -12,18 +12,28 @@ import { Worker, type ResourceLimits, type Transferable } from 'node:worker_thre
  * the worker, then imports the entry.
  */
 export function workerScript(here: string, name: string, sourceDir: string): { script: URL | string; eval: boolean } {
-  if (/\.[cm]?ts$/.test(new URL(here).pathname)) {
+  if (isSource(here)) {
     const tsxEsmApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
     const entry = new URL(`./${name}.ts`, here).href;
     const script = `import(${JSON.stringify(tsxEsmApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
     return { script, eval: true };
   }
+  return { script: builtWorkerScript(here, name, sourceDir), eval: false };
+}
+
+/** The module at `here` is TypeScript source (Vitest, tsx), not the tsup bundle. */
+export function isSource(here: string): boolean {
+  return /\.[cm]?ts$/.test(new URL(here).pathname);
+}
+
+/** The bundled worker entry `name`: next to the running bundle, or under `sourceDir`/ if tsup keeps the tree. */
+export function builtWorkerScript(here: string, name: string, sourceDir: string): URL {
   const candidates = [`./${name}.js`, `./${sourceDir}/${name}.js`, `./${name}.mjs`];
   for (const c of candidates) {
     const url = new URL(c, here);
-    if (existsSync(fileURLToPath(url))) return { script: url, eval: false };
+    if (existsSync(fileURLToPath(url))) return url;
   }
-  return { script: new URL(candidates[0]!, here), eval: false };
+  return new URL(candidates[0]!, here);
 }
 
 export interface WorkerRun<T> {
