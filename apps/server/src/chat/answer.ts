@@ -1,6 +1,6 @@
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, fold, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, fold, inflectionBases, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -8,10 +8,12 @@ import { ANSWER_PATTERNS, fold, questionParts, type QuestionPart, type Term } fr
  * of its source, or an honest "not found" when nothing covers enough of what was asked.
  */
 
-/** Least confidence (weighted share of the part's words, plus a bonus for its phrases) an answer must reach: the
- * smallest at which the faquad:tuning half abstains on 90% of its unanswerable questions (EVAL_SWEEP=1).
+/**
+ * Least confidence (weighted share of the part's words, plus a bonus for its phrases and for the number of its
+ * words found) an answer must reach: the smallest at which the faquad:tuning half abstains on 90% of its
+ * unanswerable questions (EVAL_SWEEP=1).
  */
-export const MIN_CONFIDENCE = 0.67;
+export const MIN_CONFIDENCE = 0.65;
 /** How much the question's word pairs found side by side in the answer add to the confidence. */
 const PHRASE_WEIGHT = 0.3;
 /**
@@ -21,6 +23,21 @@ const PHRASE_WEIGHT = 0.3;
  */
 const AROUND_RANKING = 0.4;
 const AROUND_CONFIDENCE = 0.1;
+/**
+ * How much a word of the question counts when the unit has only another word of its stem — a derivation
+ * ("processar" for "processador", "ensino" for "ensinar"), not the word itself in some inflection.
+ */
+const DERIVED_WORD = 0.8;
+/** Letters one inflection base may have beyond the other and still be the same word ("entreg" / "entregam"). */
+const INFLECTION_SLACK = 2;
+/**
+ * What each of the part's own words found as written in the answer adds to the confidence, counted from
+ * EVIDENCE_FROM (fewer words take it away) up to EVIDENCE_UP_TO: five words of a question found in one sentence are
+ * surer evidence than two, at the same share.
+ */
+const WORD_EVIDENCE = 0.03;
+const EVIDENCE_FROM = 2;
+const EVIDENCE_UP_TO = 5;
 /** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
 const UNDEFINED_SUBJECT = 0.7;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
@@ -37,6 +54,8 @@ interface Unit {
   /** The heading above it, if any ("Horário de funcionamento"): its words count, it is not shown alone. */
   heading: string | null;
   lexemes: Set<string>;
+  /** Inflection bases of its words (question.ts inflectionBase). */
+  bases: Set<string>;
   /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
   sequence: Array<readonly string[]>;
   headingLexemes: Set<string>;
@@ -121,6 +140,8 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     .sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank);
   const best = scored[0]!;
   let confidence = best.coverage + PHRASE_WEIGHT * phraseShare(part, best.unit);
+  const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
+  confidence += WORD_EVIDENCE * (Math.min(wordsFound, EVIDENCE_UP_TO) - EVIDENCE_FROM);
   // One word, not even asked about ("Test"), found in some sentence: one shared word stem is not an answer.
   // A topic of the knowledge ("horário", a heading) or a definition is.
   const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
@@ -188,13 +209,31 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
   return found / (own.length - 1);
 }
 
-/** 1 when the unit has the word, 0.9 when its heading has it, less for synonyms. */
+/**
+ * 1 when the unit has the word (in some inflection), 0.9 when its heading has it, less for another word of
+ * its stem (DERIVED_WORD) and for synonyms.
+ */
 function matchStrength(term: Term, unit: Unit): number {
-  if (has(unit.lexemes, term.lexemes)) return 1;
+  if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, unit.bases) ? 1 : DERIVED_WORD;
   if (has(unit.headingLexemes, term.lexemes)) return 0.9;
   if (has(unit.lexemes, term.synonyms)) return 0.8;
   if (has(unit.headingLexemes, term.synonyms)) return 0.7;
   return 0;
+}
+
+/**
+ * Whether the unit has the term's word itself, in some inflection, and not only a word of the same stem: bases
+ * equal, or one the other plus at most two letters (verb endings: "entreg" / "entregam", "ensin" / "ensinar").
+ */
+function sameWord(bases: readonly string[], unitBases: Set<string>): boolean {
+  for (const b of bases) {
+    if (unitBases.has(b)) return true;
+    for (const u of unitBases) {
+      const [short, long] = u.length < b.length ? [u, b] : [b, u];
+      if (long.length - short.length <= INFLECTION_SLACK && short.length >= 4 && long.startsWith(short)) return true;
+    }
+  }
+  return false;
 }
 
 /** A term's weight: its rarity, less for light words; capped for light words and numbers the knowledge lacks. */
@@ -293,6 +332,7 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
       rank,
       heading,
       lexemes: lexemeSet(text),
+      bases: inflectionBases(text),
       sequence: questionWords(text),
       headingLexemes: new Set([...titleLexemes, ...(heading ? lexemeSet(heading) : [])]),
       passageLexemes,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, NOT_FOUND, selectPassages } from './answer';
 import { offlineResponder } from './offline';
-import { retrievalQuery } from './question';
+import { inflectionBase, retrievalQuery } from './question';
 import type { TurnInput } from './types';
 
 const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
@@ -131,6 +131,43 @@ describe('answers are the sentences or rows that answer, not the heading above t
     expect(reply.text).toContain('Produto: Pão de queijo\nPreço: R$ 4,50');
     expect(reply.text).not.toContain('Bolo de cenoura');
     expect(reply.text).toContain('_Fonte: precos.csv_');
+  });
+});
+
+describe('a word of the question is told from other words of its stem', () => {
+  it('plural, gender and verb person are the same word; a derivation of the stem is not', () => {
+    expect(inflectionBase('tarefas')).toBe(inflectionBase('tarefa'));
+    expect(inflectionBase('visam')).toBe(inflectionBase('visa'));
+    expect(inflectionBase('informações')).toBe(inflectionBase('informação'));
+    expect(inflectionBase('estuda')).toBe(inflectionBase('estudo'));
+    expect(inflectionBase('processador')).not.toBe(inflectionBase('processar'));
+  });
+
+  it('the sentence with the word itself ("processador") is chosen over one with its stem only ("processar")', () => {
+    const system = passage('O sistema permite processar diversas tarefas ao mesmo tempo.', 'sistema.txt');
+    const cpu = passage('O processador cuida das tarefas de cálculo e de controle.', 'cpu.txt');
+    const [answer] = answerQuestion('Quais são as tarefas do processador?', [system, cpu], undefined, { minConfidence: 0 });
+    expect(answer!.excerpt).toBe('O processador cuida das tarefas de cálculo e de controle.');
+  });
+
+  it('a verb ending is still the same word ("entrega" / "Entregamos")', async () => {
+    const delivery = passage('Entregas\nEntregamos em um raio de 5 km da loja.\nA taxa de entrega é de R$ 6,00.', 'padaria.txt');
+    expect((await ask('Vocês fazem entrega?', [delivery])).text).toContain('Entregamos em um raio de 5 km da loja.');
+  });
+
+  it('a sentence with only a derivation of a question word is less sure than one with the word itself', () => {
+    const [derived] = answerQuestion('Quais são as tarefas do processador?', [passage('As tarefas de processar dados são muitas.')], undefined, { minConfidence: 0 });
+    const [itself] = answerQuestion('Quais são as tarefas do processador?', [passage('As tarefas do processador de dados são muitas.')], undefined, { minConfidence: 0 });
+    expect(derived!.confidence).toBeLessThan(itself!.confidence - 0.05);
+  });
+
+  it('more of the question found in one sentence is surer evidence, at the same share', () => {
+    const rules = passage('A confirmação da matrícula será feita pela Coordenação de Curso após a análise do histórico escolar.', 'regras.txt');
+    const [few] = answerQuestion('Como é feita a confirmação?', [rules], undefined, { minConfidence: 0 });
+    const [many] = answerQuestion('Como é feita a confirmação da matrícula após a análise do histórico?', [rules], undefined, { minConfidence: 0 });
+    expect(few!.score).toBe(1);
+    expect(many!.score).toBe(1);
+    expect(many!.confidence).toBeGreaterThan(few!.confidence);
   });
 });
 

@@ -13,6 +13,8 @@ export interface Term {
   lexemes: readonly string[];
   /** Lexemes of synonyms: a match counts a little less than the word itself. */
   synonyms: readonly string[];
+  /** The word as written, reduced to its inflection base (see inflectionBase): tells the same word from a derivation of its stem. */
+  bases?: readonly string[];
   /** 1 for the part's own words, less for words carried over from an earlier part or message. */
   weight: number;
   /** Carried over from the question before ("e no sábado?"): helps when it matches, costs nothing when not. */
@@ -112,11 +114,35 @@ const ASKS = /\?|\b(que|qual|quais|quando|onde|como|quanto|quanta|quantos|quanta
 /** Lower case without accents, for comparing phrases. */
 export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/**
+ * A word without the endings of plural, gender and verb person ("tarefas" → "taref", "visam" → "vis",
+ * "informações" → "informac"), accents folded: two words with the same base are forms of one word, while
+ * words that only share a stem are derivations ("processador" / "processar", "ensino" / "ensinar").
+ */
+export function inflectionBase(word: string): string {
+  return fold(word)
+    .replace(/(oes|aes)$/, 'ao')
+    .replace(/s$/, '')
+    .replace(/m$/, '')
+    .replace(/[aoe]$/, '');
+}
+
+/** The inflection bases of a text's words. */
+export function inflectionBases(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(inflectionBase));
+}
+
 function questionTerms(text: string): Term[] {
+  const bases = new Map<string, string[]>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const key = [...lexemeSet(word)].join(' ');
+    if (key) bases.set(key, [...(bases.get(key) ?? []), inflectionBase(word)]);
+  }
   return questionWords(text)
     .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
     .map((lexemes) => ({
       lexemes,
+      bases: bases.get(lexemes.join(' ')) ?? [],
       synonyms: [...new Set(lexemes.flatMap((l) => SYNONYMS.get(l) ?? []))].filter((l) => !lexemes.includes(l)),
       weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? 0.3 : 1,
     }));
