@@ -22,8 +22,12 @@
 //   BENCH_SECONDS       measured seconds per system, level and round (default 8)
 //   BENCH_ROUNDS        rounds (default 2)
 //   BENCH_SYSTEMS       a comma-separated subset of floor,postgres,pglite (default all)
+//   BENCH_LEVELS        a comma-separated list of session counts (default 1,10,50; the targets need 10 and 50)
 //   BENCH_COMPARE       another checkout (built): adds postgres-compare and pglite-compare, its server on
 //                       the same run (A/B of two builds under the same machine load; not in the targets)
+//   BENCH_COMPARE_SERVE_ARGS  the Node flags of the compared build's server (default: this checkout's
+//                       `npm run serve` flags, as for the others; "" for none): A/B of Node flags with
+//                       BENCH_COMPARE pointing at this checkout
 //   BENCH_PROFILE       postgres or pglite: afterwards, profile that system at 50 sessions under
 //                       --cpu-prof (every thread) → bench/results/chat-profile-<system>.json
 //   BENCH_PROFILE_SECONDS  measured seconds of the profiled run (default 5)
@@ -59,19 +63,26 @@ const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const RESULT_FILE = path.join(RESULTS_DIR, 'chat.json');
 const HISTORY_FILE = path.join(RESULTS_DIR, 'chat-history.json');
 const HISTORY_LENGTH = 20;
+/** Where a partial run (see PARTIAL) writes its report; not committed. */
+const PARTIAL_FILE = path.join(RESULTS_DIR, 'chat-partial.json');
 const profileFile = (system) => path.join(RESULTS_DIR, `chat-profile-${system}.json`);
 /** Raw V8 profiles, to open in Chrome DevTools (Performance → Load profile) or speedscope; not committed. */
 const rawProfileDir = (system) => path.join(RESULTS_DIR, `chat-${system}.cpuprofiles`);
 
 const ALL_SYSTEMS = ['floor', 'postgres', 'pglite'];
 const COMPARE_MAIN = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE, 'apps/server/dist/main.js') : null;
+/** The Node flags the compared build is started with, instead of this checkout's `npm run serve` flags. */
+const COMPARE_SERVE_ARGS = process.env.BENCH_COMPARE_SERVE_ARGS === undefined ? null : process.env.BENCH_COMPARE_SERVE_ARGS.split(/\s+/).filter(Boolean);
 const CHOSEN = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS.join(',')).split(',').map((s) => s.trim());
 const SYSTEMS = [...CHOSEN, ...(COMPARE_MAIN ? CHOSEN.filter((s) => s !== 'floor').map((s) => `${s}-compare`) : [])];
 /** The database of a system: postgres-compare runs on Postgres like postgres. */
 const kindOf = (name) => name.replace(/-compare$/, '');
-const LEVELS = [1, 10, 50];
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50').split(',').map(Number);
+if (LEVELS.some((n) => !(n > 0))) throw new Error('BENCH_LEVELS must be a comma-separated list of session counts');
 const SECONDS = positiveNumber('BENCH_SECONDS', 8);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 2);
+/** Fewer levels or systems than a full run: its report is not a record (no chat.json, no history entry). */
+const PARTIAL = LEVELS.join(',') !== '1,10,50' || ALL_SYSTEMS.some((s) => !CHOSEN.includes(s));
 const PROFILE = process.env.BENCH_PROFILE || null;
 const PROFILE_SECONDS = positiveNumber('BENCH_PROFILE_SECONDS', 5);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -177,7 +188,7 @@ async function startAtendeSystem(name, fake, tempDir, nodeArgs = [], prepared = 
     fakes: { llm: fake.baseUrl },
     env: database ? { DATABASE_URL: database.url } : {},
     nodeArgs,
-    ...(name.endsWith('-compare') ? { main: COMPARE_MAIN } : {}),
+    ...(name.endsWith('-compare') ? { main: COMPARE_MAIN, ...(COMPARE_SERVE_ARGS ? { serveArgs: COMPARE_SERVE_ARGS } : {}) } : {}),
   };
   let server = await startAtende(name, options);
   if (server.health.llm === 'offline') throw new Error('Atende started in offline mode: OPENAI_BASE_URL was not picked up.');
@@ -374,6 +385,7 @@ function evaluateTargets(results, ratios) {
   const target = (name, value, goal, pass) => targets.push({ name, value, target: goal, pass });
   const at = (name, n) => results[name].levels.find((l) => l.sessions === n);
   const ratioAt = (name, n) => ratios?.[name]?.find((r) => r.sessions === n);
+  if (!LEVELS.includes(10) || !LEVELS.includes(50)) return targets; // a partial run (BENCH_LEVELS): no verdict
   if (ratios?.postgres) {
     const r = ratioAt('postgres', 50);
     target("Postgres: turns/s at 50 sessions ÷ the floor's", r.turnsRatio, `>= ${TARGETS.postgres.turnsRatio}`, r.turnsRatio >= TARGETS.postgres.turnsRatio);
@@ -634,12 +646,18 @@ async function main() {
       ratios,
       targets,
     };
-    writeJson(RESULT_FILE, report);
-    const history = readHistory();
-    const entry = historyEntry(report);
-    printComparison(history.at(-1), entry);
-    writeJson(HISTORY_FILE, [...history, entry].slice(-HISTORY_LENGTH));
-    console.log(`\nWrote ${path.relative(ROOT, RESULT_FILE)} and ${path.relative(ROOT, HISTORY_FILE)}`);
+    if (PARTIAL) {
+      // Another set of levels or only some systems: a quick look while iterating, not a record.
+      writeJson(PARTIAL_FILE, report);
+      console.log(`\nA partial run (BENCH_LEVELS or BENCH_SYSTEMS): wrote ${path.relative(ROOT, PARTIAL_FILE)} only, no history entry.`);
+    } else {
+      writeJson(RESULT_FILE, report);
+      const history = readHistory();
+      const entry = historyEntry(report);
+      printComparison(history.at(-1), entry);
+      writeJson(HISTORY_FILE, [...history, entry].slice(-HISTORY_LENGTH));
+      console.log(`\nWrote ${path.relative(ROOT, RESULT_FILE)} and ${path.relative(ROOT, HISTORY_FILE)}`);
+    }
 
     if (PROFILE) {
       if (!['postgres', 'pglite'].includes(PROFILE) || !systems[PROFILE]) throw new Error(`BENCH_PROFILE=${PROFILE}: profile postgres or pglite (and include it in BENCH_SYSTEMS)`);

@@ -57,7 +57,8 @@ export class PgliteRemote implements PgliteQueries {
 
   /** Starts the thread and opens the database in it (migrations are the caller's). */
   static async start(options: PgliteThreadOptions): Promise<PgliteRemote> {
-    const worker = new Worker(workerEntry(), { workerData: options, execArgv: [] });
+    // Only profiling flags reach the thread (--cpu-prof writes a profile per thread); no others, as before.
+    const worker = new Worker(workerEntry(), { workerData: options, execArgv: process.execArgv.filter((arg) => arg.startsWith('--cpu-prof')) });
     const remote = new PgliteRemote(worker);
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
