@@ -24,6 +24,12 @@ const PHRASE_WEIGHT = 0.3;
 const AROUND_RANKING = 0.4;
 const AROUND_CONFIDENCE = 0.1;
 /**
+ * A sentence of another passage whose ranking score is within this share of the best one's is a near tie: the
+ * lexical ranking cannot tell which of the two answers, so the second is quoted too (with its source) when it is
+ * itself confident enough.
+ */
+const NEAR_TIE = 0.06;
+/**
  * How much a word of the question counts when the unit has only another word of its stem — a derivation
  * ("processar" for "processador", "ensino" for "ensinar"), not the word itself in some inflection.
  */
@@ -78,6 +84,8 @@ export interface PartAnswer {
   score: number;
   /** coverage plus the share of the part's word pairs found side by side: what MIN_CONFIDENCE is held against. */
   confidence: number;
+  /** A sentence of another passage that scores nearly as well (NEAR_TIE): quoted too, with its source. */
+  also?: { excerpt: string; source: string } | null;
 }
 
 /** A spreadsheet row as indexed: "coluna: valor" lines (see parsers/rows.ts). */
@@ -139,15 +147,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     .map((unit) => ({ unit, ...score(unit, part, total, rarity) }))
     .sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank);
   const best = scored[0]!;
-  let confidence = best.coverage + PHRASE_WEIGHT * phraseShare(part, best.unit);
-  const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
-  confidence += WORD_EVIDENCE * (Math.min(wordsFound, EVIDENCE_UP_TO) - EVIDENCE_FROM);
-  // One word, not even asked about ("Test"), found in some sentence: one shared word stem is not an answer.
-  // A topic of the knowledge ("horário", a heading) or a definition is.
-  const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
-  if (own.length === 1 && !part.asks && !topic) confidence *= 0.6;
-  // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
-  if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
+  const confidence = confidenceOf(part, best);
   if (confidence < minConfidence) return { part, excerpt: null, source: null, score: best.coverage, confidence };
 
   if (best.unit.row) {
@@ -166,7 +166,33 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}\n${u.text}` : u.text;
     return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
   }
-  return { part, excerpt: expand(best.unit, part, total, rarity), source: best.unit.source, score: best.coverage, confidence };
+  const excerpt = expand(best.unit, part, total, rarity);
+  // A near tie in another passage: the ranking cannot tell which one answers, so both are quoted.
+  const tie = scored.find((s) => s.unit.rank !== best.unit.rank && !s.unit.row && s.score >= best.score * (1 - NEAR_TIE));
+  const also =
+    tie && !excerpt.includes(tie.unit.text) && tie.unit.text.length <= MAX_EXCERPT && confidenceOf(part, tie) >= minConfidence
+      ? { excerpt: tie.unit.text, source: tie.unit.source }
+      : null;
+  return { part, excerpt, source: best.unit.source, score: best.coverage, confidence, also };
+}
+
+/**
+ * How sure an answer is: the weighted share of the part's words the unit has, plus a bonus for its phrases and
+ * for the number of the part's words found; less for one bare word and for a definition question ("O que é X?")
+ * whose sentence only mentions X.
+ */
+function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }): number {
+  const own = part.terms.filter((t) => !t.carried);
+  let confidence = best.coverage + PHRASE_WEIGHT * phraseShare(part, best.unit);
+  const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
+  confidence += WORD_EVIDENCE * (Math.min(wordsFound, EVIDENCE_UP_TO) - EVIDENCE_FROM);
+  // One word, not even asked about ("Test"), found in some sentence: one shared word stem is not an answer.
+  // A topic of the knowledge ("horário", a heading) or a definition is.
+  const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
+  if (own.length === 1 && !part.asks && !topic) confidence *= 0.6;
+  // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
+  if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
+  return confidence;
 }
 
 /** How well a unit answers a part: the weighted share of the part's words it has, and a ranking score. */
@@ -409,12 +435,16 @@ export function selectPassages(message: string, passages: RetrievedPassage[], li
 export function composeAnswer(answers: PartAnswer[]): { text: string; answered: boolean } {
   const found = answers.filter((a) => a.excerpt);
   if (!found.length) return { text: NOT_FOUND, answered: false };
+  const alsoText = (a: PartAnswer) => (a.also ? `\n\nTalvez também ajude:\n${a.also.excerpt}\n_(Fonte: ${a.also.source})_` : '');
   if (answers.length === 1) {
     const [a] = found;
+    if (a!.also) return { text: `${a!.excerpt}\n_(Fonte: ${a!.source})_${alsoText(a!)}`, answered: true };
     return { text: `${a!.excerpt}\n\n_Fonte: ${a!.source}_`, answered: true };
   }
   const sections = answers.map((a) =>
-    a.excerpt ? `${a.excerpt}\n_(Fonte: ${a.source})_` : `Sobre "${a.part.text.replace(/[?!.]+$/, '')}", não encontrei essa informação na nossa base de conhecimento.`,
+    a.excerpt
+      ? `${a.excerpt}\n_(Fonte: ${a.source})_${alsoText(a)}`
+      : `Sobre "${a.part.text.replace(/[?!.]+$/, '')}", não encontrei essa informação na nossa base de conhecimento.`,
   );
   return { text: sections.join('\n\n'), answered: true };
 }

@@ -171,6 +171,26 @@ describe('a word of the question is told from other words of its stem', () => {
   });
 });
 
+describe('two passages that answer about equally well are both quoted', () => {
+  it('a near tie in another passage is quoted after the best one, each with its source', async () => {
+    const old = passage('O prazo para trancar a matrícula é de 30 dias após o início das aulas.', 'regras-2023.txt');
+    const current = passage('O prazo para trancar a matrícula é de 45 dias após o início das aulas.', 'regras-2024.txt');
+    const reply = await ask('Qual o prazo para trancar a matrícula?', [old, current]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toBe(
+      'O prazo para trancar a matrícula é de 30 dias após o início das aulas.\n_(Fonte: regras-2023.txt)_\n\nTalvez também ajude:\n' +
+        'O prazo para trancar a matrícula é de 45 dias após o início das aulas.\n_(Fonte: regras-2024.txt)_',
+    );
+  });
+
+  it('a clearly better sentence is quoted alone', async () => {
+    const rule = passage('O prazo para trancar a matrícula é de 30 dias após o início das aulas.', 'regras.txt');
+    const mention = passage('A matrícula é feita on-line no início das aulas.', 'matricula.txt');
+    const reply = await ask('Qual o prazo para trancar a matrícula?', [rule, mention]);
+    expect(reply.text).toBe('O prazo para trancar a matrícula é de 30 dias após o início das aulas.\n\n_Fonte: regras.txt_');
+  });
+});
+
 describe('every part of a multi-part question is answered', () => {
   it('"código e preço do bolo? E que horas abrem no domingo?"', async () => {
     const reply = await ask('Qual o código e preço do bolo de cenoura? E que horas abrem no domingo?', [CATALOGUE, PRICES]);
