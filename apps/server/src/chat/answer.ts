@@ -1,6 +1,6 @@
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, fold, inflectionBases, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, fold, inflectionBase, inflectionBases, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -122,20 +122,51 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
     for (const l of u.headingLexemes) vocabulary.add(l);
   }
   const words = [...vocabulary];
-  const spell = (lexemes: readonly string[], typos: boolean): string[] => {
+  const spell = (lexemes: readonly string[]): string[] => {
     const out = new Set<string>();
     for (const l of lexemes) {
       if (vocabulary.has(l)) out.add(l);
       if (l.length < 5 || /\d/.test(l)) continue;
       for (const w of words) if (w.startsWith(l)) out.add(w);
     }
-    if (!out.size && typos) for (const l of lexemes) if (l.length >= 6 && !/\d/.test(l)) for (const w of words) if (oneEditApart(l, w)) out.add(w);
-    return out.size ? [...out] : [...lexemes];
+    return [...out];
+  };
+  // The units' words as written (inflection bases) with their lexemes: a word of the question one typo away
+  // from one of them is read as it ("ativdades" → "atividades", though the two stem apart: "ativdad" / "ativ").
+  let written: Map<string, Set<string>> | null = null;
+  const typoFixed = (bases: readonly string[]): string[] => {
+    written ??= writtenWords(units);
+    const out = new Set<string>();
+    for (const b of bases) {
+      if (b.length < 5 || /\d/.test(b)) continue;
+      for (const [base, lexemes] of written) if (oneEditApart(b, base)) for (const l of lexemes) out.add(l);
+    }
+    return [...out];
   };
   return questionParts(message, context).map((part) => ({
     ...part,
-    terms: part.terms.map((t) => ({ ...t, lexemes: spell(t.lexemes, true), synonyms: spell(t.synonyms, false) })),
+    terms: part.terms.map((t) => {
+      const lexemes = spell(t.lexemes);
+      if (lexemes.length) return { ...t, lexemes, synonyms: spell(t.synonyms) };
+      const fixed = typoFixed(t.bases ?? []);
+      // A word read through a typo is that word itself, whatever inflection it was typed in.
+      if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [] };
+      return { ...t, synonyms: spell(t.synonyms) };
+    }),
   }));
+}
+
+/** The inflection bases of the units' words, each with the lexemes of the words written so. */
+function writtenWords(units: Unit[]): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const u of units) {
+    for (const word of `${u.heading ?? ''} ${u.text}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+      const base = inflectionBase(word);
+      if (base.length < 4 || map.has(base)) continue;
+      map.set(base, lexemeSet(word));
+    }
+  }
+  return map;
 }
 
 function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfidence: number): PartAnswer {

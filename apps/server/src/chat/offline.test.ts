@@ -161,6 +161,14 @@ describe('a word of the question is told from other words of its stem', () => {
     expect(derived!.confidence).toBeLessThan(itself!.confidence - 0.05);
   });
 
+  it('a word one typo away is read as that word itself, not as a derivation', () => {
+    const rules = [passage('As atividades complementares valem 200 horas no histórico.', 'regras.txt')];
+    const [typed] = answerQuestion('Quantas horas valem as ativdades complementares?', rules, undefined, { minConfidence: 0 });
+    const [spelled] = answerQuestion('Quantas horas valem as atividades complementares?', rules, undefined, { minConfidence: 0 });
+    expect(typed!.excerpt).toBe('As atividades complementares valem 200 horas no histórico.');
+    expect(typed!.confidence).toBeCloseTo(spelled!.confidence, 5);
+  });
+
   it('more of the question found in one sentence is surer evidence, at the same share', () => {
     const rules = passage('A confirmação da matrícula será feita pela Coordenação de Curso após a análise do histórico escolar.', 'regras.txt');
     const [few] = answerQuestion('Como é feita a confirmação?', [rules], undefined, { minConfidence: 0 });
