@@ -40,6 +40,8 @@ import { round, summarise } from './lib/stats.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULT_FILE = path.join(ROOT, 'bench/results/answers.json');
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
+/** How the offline reply introduces a second excerpt (composeAnswer). */
+const SECOND_QUOTE = 'Talvez também ajude:';
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 
 /** FaQuAD documents kept out of the knowledge: their questions are the unanswerable ones. */
@@ -181,7 +183,9 @@ async function sweep(runtime: ChatRuntime, agentId: string, cases: Case[]) {
   for (const c of cases) {
     const passages = await runtime.retriever.search(agentId, c.question);
     const [part] = answerQuestion(c.question, passages, undefined, { minConfidence: 0 });
-    const right = Boolean(part?.excerpt && c.answers.some((a) => norm(part.excerpt!).includes(norm(a))));
+    // The reply quotes the best excerpt and, on a near tie, a second one (answer.ts NEAR_TIE).
+    const quoted = [part?.excerpt, part?.also?.excerpt].filter(Boolean).join(' ');
+    const right = Boolean(quoted && c.answers.some((a) => norm(quoted).includes(norm(a))));
     rows.push({ answerable: c.answers.length > 0, right, confidence: part?.confidence ?? 0 });
   }
   console.log('threshold  answered-right  abstention');
@@ -230,6 +234,8 @@ function metrics(rs: Array<Case & { reply: string; outcome: string; ms: number }
     falseCalculator: rate(notCalculations.filter((r) => r.outcome === 'calculation').length, notCalculations.length),
     calculationsAnswered: rate(calculations.filter((r) => judge(r).ok).length, calculations.length),
     abstainedOnAnswerable: rate(answerable.filter((r) => r.outcome === 'unanswered').length, answerable.length),
+    /** Answered replies that also quote a near tie from another passage ("Talvez também ajude:"). */
+    withSecondQuote: rate(rs.filter((r) => r.reply.includes(SECOND_QUOTE)).length, rs.filter((r) => r.outcome === 'answered').length),
     meanReplyChars: Math.round(rs.reduce((s, r) => s + r.reply.length, 0) / Math.max(1, rs.length)),
     latencyMs: summarise(rs.map((r) => r.ms)),
     counts: { answerable: answerable.length, unanswerable: unanswerable.length, calculations: calculations.length },
