@@ -93,6 +93,37 @@ describe('PGlite in its own thread', () => {
     ]);
   });
 
+  it('serializes parameters by the types Postgres inferred, as PGlite does (queries run as prepared statements)', async () => {
+    await pglite.exec('create table typed (id int primary key, flag boolean, data jsonb, at timestamptz, label text)');
+    const at = new Date('2026-11-26T12:00:00.000Z');
+    for (const [id, flag] of [[1, true], [2, false]] as const) {
+      // The same text twice: the second runs the statement prepared by the first.
+      await pglite.query('insert into typed values ($1, $2, $3, $4, $5)', [id, flag, { tags: ['a', 'b'], n: id }, at, id * 1.5]);
+    }
+    const rows = (await pglite.query('select id, flag, data, at, label from typed order by id')).rows;
+    expect(rows).toEqual([
+      { id: 1, flag: true, data: { tags: ['a', 'b'], n: 1 }, at, label: '1.5' },
+      { id: 2, flag: false, data: { tags: ['a', 'b'], n: 2 }, at, label: '3' },
+    ]);
+    const counted = await pglite.query('update typed set label = $1 where id = any($2::int[])', ['x', [1, 2]]);
+    expect(counted.affectedRows).toBe(2);
+    expect((await pglite.query('select id from typed where label = $1 order by id', ['x'], { rowMode: 'array' })).rows).toEqual([[1], [2]]);
+  });
+
+  it('reports a bad statement with its error and the query, and answers the next ones', async () => {
+    const error = await pglite.query('selec 1').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '42601', query: 'selec 1' });
+    expect((await pglite.query('select $1::int + 1 as n', [1])).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('prepares a statement again when its table changed shape', async () => {
+    await pglite.exec('create table shaped (id int)');
+    await pglite.query('insert into shaped values (1)');
+    expect((await pglite.query('select * from shaped')).rows).toEqual([{ id: 1 }]);
+    await pglite.exec("alter table shaped add column name text default 'novo'");
+    expect((await pglite.query('select * from shaped')).rows).toEqual([{ id: 1, name: 'novo' }]);
+  });
+
   it('delivers notifications to listeners until they stop listening', async () => {
     const heard: string[] = [];
     const stop = await pglite.listen('canal', (payload) => heard.push(payload));

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { serializeError, type PgliteThreadOptions, type Reply, type Request } from './pglite-protocol.ts';
+import { PreparedStatements } from './pglite-statements.ts';
 
 const port = parentPort!;
 const options = workerData as PgliteThreadOptions;
@@ -41,11 +42,14 @@ function parsersFor(oids: number[]) {
   return parsers;
 }
 
-async function handle(db: PGlite, request: Request): Promise<unknown> {
+async function handle(db: PGlite, statements: PreparedStatements, request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const target = request.tx === undefined ? db : transactionOf(request.tx).tx;
       const { rowMode, rawTypes, blob } = request.options ?? {};
+      if (!blob && !request.sql.includes('/dev/blob')) {
+        return statements.query(request.sql, request.params, { rowMode, parsers: rawTypes?.length ? parsersFor(rawTypes) : undefined }, request.tx !== undefined);
+      }
       return target.query(request.sql, request.params, {
         ...(rowMode ? { rowMode } : {}),
         ...(rawTypes?.length ? { parsers: parsersFor(rawTypes) } : {}),
@@ -122,8 +126,9 @@ try {
     startParams: startParams(options.settings),
     ...(options.initialMemory ? { initialMemory: options.initialMemory } : {}),
   });
+  const statements = new PreparedStatements(db);
   port.on('message', (request: Request) => {
-    handle(db, request).then(
+    handle(db, statements, request).then(
       (ok) => {
         try {
           post({ id: request.id, ok });
