@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW } from '@atende/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { PREPARED, type Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countMessageSql } from '../usage/quota';
@@ -55,7 +55,7 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
 /** Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. */
 export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<string> {
   const id = randomUUID();
-  await db.execute(sql`
+  await db.execute(sql`${PREPARED}
     with msg as (
       insert into messages (id, conversation_id, role, content, outcome)
       values (${id}, ${conversationId}, 'assistant', ${content}, ${outcome})
@@ -99,7 +99,7 @@ export async function beginTurn(
 ): Promise<TurnStart> {
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
   const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`) : sql`select null::int as messages where false`;
-  const result = (await db.execute(sql`
+  const result = (await db.execute(sql`${PREPARED}
     with prior as (
       select m.conversation_id, m.seq from messages m
       join conversations c on c.id = m.conversation_id

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -121,6 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     pool.on('error', failed);
     pool.on('connect', (client) => client.on('error', failed));
+    preparing(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -147,6 +149,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => pglite.close(),
     lastConnectionErrorAt: () => 0,
   };
+}
+
+const PREPARED_MARK = '/* prepared */ ';
+
+/**
+ * Put first in the SQL text of a hot statement (a chat turn's): on Postgres it then runs as a named prepared
+ * statement, parsed and planned once per connection instead of on every call (ADR 0017). The text must not
+ * change between calls (parameters carry the values). PGlite's thread prepares every statement anyway.
+ */
+export const PREPARED: SQL = sql.raw(PREPARED_MARK);
+
+const statementNames = new Map<string, string>();
+
+/** The pool's queries whose text starts with PREPARED get a name derived from the text (pg prepares named ones). */
+function preparing(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const named = (config: unknown): unknown => {
+    if (typeof config !== 'object' || config === null) return config;
+    const { text, name } = config as { text?: unknown; name?: unknown };
+    if (name || typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return config;
+    let statement = statementNames.get(text);
+    if (!statement) {
+      statement = `atende_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      statementNames.set(text, statement);
+    }
+    return { ...config, name: statement };
+  };
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => query(named(config), ...rest);
 }
 
 /** Holds a session-level advisory lock on one dedicated connection while `work` runs. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Executor } from './client';
+import { PREPARED, type Database, type Executor } from './client';
 
 /** The Postgres channel every instance listens on. */
 const CHANNEL = 'atende_events';
@@ -99,7 +99,7 @@ export function createNotifier(database: Database, onError: (err: unknown) => vo
 
   return {
     async notify(notice, executor = database.db) {
-      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
+      await executor.execute(sql`${PREPARED}select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
     },
     async listen(listener) {
       listeners.add(listener);

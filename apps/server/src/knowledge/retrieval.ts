@@ -1,6 +1,6 @@
 import { RETRIEVAL_TOP_K } from '@atende/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { PREPARED, type Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
 import { questionWords, wordQuery } from './text-search';
@@ -34,7 +34,8 @@ export async function lexicalSearch(db: Db, agentId: string, question: string, l
   if (words.length === 0) return [];
   const hit = (i: number) => sql.raw(`h${i}`);
   const each = (fn: (i: number) => SQL, separator: string) => sql.join(words.map((_, i) => fn(i)), sql.raw(separator));
-  const result = (await db.execute(sql`
+  // Prepared: one text per number of question words.
+  const result = (await db.execute(sql`${PREPARED}
     with scan as materialized (
       select id, position, length(tsv) as len, ${each((i) => sql`tsv @@ ${words[i]}::tsquery as ${hit(i)}`, ', ')}
       from passages where agent_id = ${agentId}

@@ -1,6 +1,6 @@
 import { testDay, type WebLimits, type WebLimitsInput } from '@atende/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { PREPARED, type Db } from '../db/client';
 import { agents, webChatCounters } from '../db/schema';
 import { RateLimiter } from '../http/rate-limit';
 
@@ -62,7 +62,7 @@ export async function countVisitorMessage(
   limits: WebLimitsInput,
   day = testDay(),
 ): Promise<{ refused: null | 'visitor' | 'ip'; firstRefusalToday: boolean }> {
-  const result = (await db.execute(sql`
+  const result = (await db.execute(sql`${PREPARED}
     with visitor as (
       insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`v:${visitor.session}`}, 1)
       on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1

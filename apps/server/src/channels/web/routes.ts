@@ -7,7 +7,7 @@ import {
   type PublicAgent,
   type WebLimitsInput,
 } from '@atende/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
@@ -198,9 +198,14 @@ function tooLarge(c: Context): never {
   throw new AppError('PAYLOAD_TOO_LARGE', 'Chat request too large', { userMessage: 'Mensagem muito longa.' });
 }
 
-/** The active agent behind a public webhook id, with its account's plan (one query on the hot path). */
-async function activeAgent(db: Db, webhookId: string) {
-  const [row] = await db
+/**
+ * The active agent behind a public webhook id, with its account's plan (one query on the hot path), built
+ * once per database as a prepared query: on Postgres a named statement, parsed and planned once per connection.
+ */
+const activeAgentQueries = new WeakMap<Db, ReturnType<typeof activeAgentQuery>>();
+
+function activeAgentQuery(db: Db) {
+  return db
     .select({
       id: agents.id,
       userId: agents.userId,
@@ -214,7 +219,17 @@ async function activeAgent(db: Db, webhookId: string) {
     })
     .from(agents)
     .leftJoin(profiles, eq(profiles.id, agents.userId))
-    .where(and(eq(agents.webhookId, webhookId), eq(agents.active, true)));
+    .where(and(eq(agents.webhookId, sql.placeholder('webhookId')), eq(agents.active, true)))
+    .prepare('atende_active_agent');
+}
+
+async function activeAgent(db: Db, webhookId: string) {
+  let query = activeAgentQueries.get(db);
+  if (!query) {
+    query = activeAgentQuery(db);
+    activeAgentQueries.set(db, query);
+  }
+  const [row] = await query.execute({ webhookId });
   if (!row) throw unavailable();
   const { plan, limits, ...agent } = row;
   return { agent, plan: resolvePlan(plan), limits };
