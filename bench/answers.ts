@@ -122,7 +122,10 @@ async function main() {
     }
   }
   const merchantAgent = await seedAgent(db, userId, 'Padaria', MERCHANT.files, vectors);
-  if (process.env.EVAL_SWEEP === '1') return sweep(runtime, faquadAgent.id, faquadCases.filter((c) => c.set === 'faquad:tuning'));
+  if (process.env.EVAL_SWEEP === '1') {
+    await sweep(runtime, faquadAgent.id, faquadCases.filter((c) => c.set === 'faquad:tuning'));
+    return database.close();
+  }
 
   const results: Array<Case & { reply: string; outcome: string; ms: number }> = [];
   const ask = async (agent: AgentRow, c: Case) => {

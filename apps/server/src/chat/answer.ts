@@ -1,6 +1,6 @@
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, fold, inflectionBase, inflectionBases, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, fold, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -60,8 +60,8 @@ interface Unit {
   /** The heading above it, if any ("Horário de funcionamento"): its words count, it is not shown alone. */
   heading: string | null;
   lexemes: Set<string>;
-  /** Inflection bases of its words (question.ts inflectionBase). */
-  bases: Set<string>;
+  /** Inflection bases of its words (question.ts inflectionBase), computed when first needed (basesOf). */
+  bases: Set<string> | null;
   /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
   sequence: Array<readonly string[]>;
   headingLexemes: Set<string>;
@@ -160,7 +160,7 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
 function writtenWords(units: Unit[]): Map<string, Set<string>> {
   const map = new Map<string, Set<string>>();
   for (const u of units) {
-    for (const word of `${u.heading ?? ''} ${u.text}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    for (const word of textWords(`${u.heading ?? ''} ${u.text}`)) {
       const base = inflectionBase(word);
       if (base.length < 4 || map.has(base)) continue;
       map.set(base, lexemeSet(word));
@@ -271,11 +271,15 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
  * its stem (DERIVED_WORD) and for synonyms.
  */
 function matchStrength(term: Term, unit: Unit): number {
-  if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, unit.bases) ? 1 : DERIVED_WORD;
+  if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
   if (has(unit.headingLexemes, term.lexemes)) return 0.9;
   if (has(unit.lexemes, term.synonyms)) return 0.8;
   if (has(unit.headingLexemes, term.synonyms)) return 0.7;
   return 0;
+}
+
+function basesOf(unit: Unit): Set<string> {
+  return (unit.bases ??= inflectionBases(unit.text));
 }
 
 /**
@@ -389,7 +393,7 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
       rank,
       heading,
       lexemes: lexemeSet(text),
-      bases: inflectionBases(text),
+      bases: null,
       sequence: questionWords(text),
       headingLexemes: new Set([...titleLexemes, ...(heading ? lexemeSet(heading) : [])]),
       passageLexemes,

@@ -120,21 +120,33 @@ export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toL
  * words that only share a stem are derivations ("processador" / "processar", "ensino" / "ensinar").
  */
 export function inflectionBase(word: string): string {
-  return fold(word)
-    .replace(/(oes|aes)$/, 'ao')
-    .replace(/s$/, '')
-    .replace(/m$/, '')
-    .replace(/[aoe]$/, '');
+  let base = baseMemo.get(word);
+  if (base === undefined) {
+    base = (/[^\x00-\x7f]/.test(word) ? fold(word) : word.toLowerCase())
+      .replace(/(oes|aes)$/, 'ao')
+      .replace(/s$/, '')
+      .replace(/m$/, '')
+      .replace(/[aoe]$/, '');
+    // Bounded like the stemmer's memo (text-search.ts): most words of a knowledge base repeat.
+    if (baseMemo.size >= 50_000) baseMemo.clear();
+    baseMemo.set(word, base);
+  }
+  return base;
 }
+
+const baseMemo = new Map<string, string>();
+
+/** The words of a text, lower-cased. */
+export const textWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The inflection bases of a text's words. */
 export function inflectionBases(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(inflectionBase));
+  return new Set(textWords(text).map(inflectionBase));
 }
 
 function questionTerms(text: string): Term[] {
   const bases = new Map<string, string[]>();
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const word of textWords(text)) {
     const key = [...lexemeSet(word)].join(' ');
     if (key) bases.set(key, [...(bases.get(key) ?? []), inflectionBase(word)]);
   }
