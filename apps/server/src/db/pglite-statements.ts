@@ -71,7 +71,7 @@ export class PreparedStatements {
       const serializer = db.serializers[statement.paramTypes[i]!];
       return serializer ? serializer(value) : String(value);
     });
-    const message = concat([
+    const message = Buffer.concat([
       ...this.#closing(),
       serialize.bind({ statement: statement.name, values: values as string[] }),
       serialize.describe({ type: 'P' }),
@@ -95,7 +95,7 @@ export class PreparedStatements {
   /** Parses `sql` as a new named statement and learns its parameter types (one trip). */
   async #prepare(sql: string): Promise<Statement> {
     const name = `atende_${this.#next++}`;
-    const message = concat([...this.#closing(), serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const message = Buffer.concat([...this.#closing(), serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const { messages } = (await this.#db.execProtocol(message, { syncToFs: false })) as unknown as { messages: Message[] };
     const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
     const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
@@ -164,14 +164,4 @@ function resultOf<T>(messages: Message[], options: StatementQueryOptions, defaul
 function annotated(err: unknown, sql: string, params: unknown[], options: StatementQueryOptions): unknown {
   if (err instanceof pgMessages.DatabaseError) Object.assign(err, { query: sql, params, queryOptions: options });
   return err;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

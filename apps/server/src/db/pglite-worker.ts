@@ -45,6 +45,7 @@ function parsersFor(oids: number[]) {
 async function handle(db: PGlite, statements: PreparedStatements, request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query': {
+      // transactionOf also refuses a query on a transaction that is no longer open, on both paths below.
       const target = request.tx === undefined ? db : transactionOf(request.tx).tx;
       const { rowMode, rawTypes, blob } = request.options ?? {};
       if (!blob && !request.sql.includes('/dev/blob')) {
