@@ -62,7 +62,7 @@ export async function createServices(
   config: Config,
   database: Database,
   logger: Logger,
-  overrides: { responder?: Responder; storage?: FileStorage } = {},
+  overrides: { responder?: Responder; storage?: FileStorage; jobRetryDelaySeconds?: number } = {},
 ): Promise<Services> {
   const responder = overrides.responder ?? createResponder(config);
   const embedder = createEmbedder(config);
@@ -70,7 +70,7 @@ export async function createServices(
   await vectors.init();
   const retriever = createRetriever({ db: database.db, embedder, vectors, logger });
   const storage = overrides.storage ?? createStorage(config);
-  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues, ...weeklyQueues], weeklySchedules);
+  const jobs = createJobQueue(database, logger, [...ingestionQueues, ...whatsappQueues, ...mailQueues, ...weeklyQueues], weeklySchedules, overrides.jobRetryDelaySeconds);
   const ingestion = createIngestion({ db: database.db, config, storage, jobs, embedder, vectors, logger });
   const mail = createMailer({ jobs, transport: createMailTransport(config, logger), logger });
   const notices = createUsageNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger });

@@ -150,6 +150,8 @@ describe('knowledge with an LLM and embeddings (hybrid retrieval)', () => {
     llm.reply = (req) => String(req.messages[0]?.content ?? '');
     ctx = await createTestContext({
       jobs: true,
+      // The retry test waits for the last of 3 retries: 1 + 2 + 4 s instead of production's 5 + 10 + 20 s.
+      jobRetryDelaySeconds: 1,
       env: { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: llm.baseUrl, EMBEDDING_MODEL: 'fake-embedding' },
     });
   });

@@ -39,7 +39,14 @@ export interface QueueDefinition {
  * shares the embedded instance; on Postgres it uses its own small pool, so N
  * instances and workers share one queue and each job runs once.
  */
-export function createJobQueue(database: Database, logger: Logger, queues: QueueDefinition[], schedules: ScheduleDefinition[] = []): JobQueue {
+export function createJobQueue(
+  database: Database,
+  logger: Logger,
+  queues: QueueDefinition[],
+  schedules: ScheduleDefinition[] = [],
+  /** Replaces every queue's first retry delay (tests that wait for a job's last attempt). */
+  retryDelaySeconds?: number,
+): JobQueue {
   const log = logger.child({ module: 'jobs' });
   // pg-boss's cron monitor runs only when something is scheduled.
   const common = { schema: 'pgboss', superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, schedule: schedules.length > 0 } as const;
@@ -62,7 +69,7 @@ export function createJobQueue(database: Database, logger: Logger, queues: Queue
         await boss.createQueue(q.name, {
           policy: q.policy ?? 'stately',
           retryLimit: q.retryLimit,
-          retryDelay: q.retryDelaySeconds ?? 5,
+          retryDelay: retryDelaySeconds ?? q.retryDelaySeconds ?? 5,
           retryBackoff: true,
           heartbeatSeconds: q.heartbeatSeconds,
         });

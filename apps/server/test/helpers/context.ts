@@ -35,6 +35,8 @@ export async function createTestContext(
     dataDir?: string;
     /** Replace the file storage (fault injection). */
     storage?: FileStorage;
+    /** First retry delay of every job queue (doubled per retry), for tests that wait for a job's last attempt. */
+    jobRetryDelaySeconds?: number;
   } = {},
 ): Promise<TestContext> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'atende-test-'));
@@ -51,7 +53,7 @@ export async function createTestContext(
   });
   const database = options.database ?? (await openTestDatabase());
   const logger = createLogger(config);
-  const services = await createServices(config, database, logger, { storage: options.storage });
+  const services = await createServices(config, database, logger, { storage: options.storage, jobRetryDelaySeconds: options.jobRetryDelaySeconds });
   const auth = createAuth({ db: database.db, config, logger, mail: services.mail });
   const stopJobs = options.jobs ? await startBackgroundWork(services, logger) : async () => {};
   const app = createApp({
