@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW } from '@atende/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PREPARED, type Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countMessageSql } from '../usage/quota';
+import { visitorCountCtes, visitorRefusal, type VisitorCount, type VisitorRefusal } from '../usage/web-chat-limits';
 import { customerLabel } from './session-keys';
 
 const PREVIEW = 280;
@@ -52,21 +53,35 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
   return row!.id;
 }
 
-/** Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. */
-export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<string> {
+/**
+ * Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id.
+ * `notice` (handoff.ts inboxNoticeSql) tells the inbox in the same statement.
+ */
+export async function appendAssistantMessage(
+  db: Db,
+  conversationId: string,
+  content: string,
+  outcome: AnswerOutcome,
+  notice?: ((conversationId: SQL) => SQL | null) | null,
+): Promise<string> {
   const id = randomUUID();
+  const sent = notice?.(sql`convo.id`) ?? null;
   await db.execute(sql`${PREPARED}
     with msg as (
       insert into messages (id, conversation_id, role, content, outcome)
       values (${id}, ${conversationId}, 'assistant', ${content}, ${outcome})
+    ), convo as (
+      update conversations
+      set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
+      where id = ${conversationId}
+      returning id
     )
-    update conversations
-    set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
-    where id = ${conversationId}`);
+    select ${sent ?? sql`null`} from convo`);
   return id;
 }
 
 export interface TurnStart {
+  /** Null only when the visitor's daily limits refused the message (`refused`): nothing was stored. */
   conversationId: string;
   /** Who answers the conversation now: the agent answers only in 'bot' (a closed conversation reopened as 'bot'). */
   state: ConversationState;
@@ -76,15 +91,27 @@ export interface TurnStart {
   used: number | null;
   /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /** Which of the web visitor's daily limits refused the message (then nothing else happened); null otherwise. */
+  refused: VisitorRefusal | null;
+}
+
+export interface TurnStartOptions {
+  /** A web visitor's message: counted against the agent's daily limits first; refused, nothing else happens. */
+  visitor?: VisitorCount & { day: string };
+  /**
+   * The inbox notice of the turn's conversation (handoff.ts inboxNoticeSql), sent by the same statement when it
+   * stored the message; null or absent: the caller tells the inbox itself.
+   */
+  notice?: ((conversationId: SQL) => SQL | null) | null;
 }
 
 /**
- * The start of a chat turn in ONE statement (the hot path): count the message
- * against the monthly quota (an upsert that only increments under the quota,
- * so concurrent turns on any instance cannot over-admit), create or touch the
- * conversation, store the customer's message, and read the memory window.
- * All parts of a data-modifying CTE see the same snapshot, so the window holds
- * exactly the messages before this one.
+ * The start of a chat turn in ONE statement (the hot path): count a web visitor's message against the agent's
+ * daily limits (refused: nothing else happens), count the message against the monthly quota (an upsert that
+ * only increments under the quota, so concurrent turns on any instance cannot over-admit), create or touch the
+ * conversation, store the customer's message, read the memory window, and tell the inbox (Postgres: pg_notify,
+ * sent at commit). All parts of a data-modifying CTE see the same snapshot, so the window holds exactly the
+ * messages before this one.
  *
  * With an `externalId` (the channel's message id), a turn redone after a crash
  * finds the message it already stored: nothing is counted or stored again, and
@@ -96,11 +123,16 @@ export async function beginTurn(
   message: string,
   quota: { month: string; limit: number | null } | null,
   externalId: string | null = null,
+  options: TurnStartOptions = {},
 ): Promise<TurnStart> {
+  const { visitor } = options;
+  // The visitor's limits took the message (always true without them).
+  const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : sql`true`;
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
-  const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior)`) : sql`select null::int as messages where false`;
+  const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior) and ${admitted}`) : sql`select null::int as messages where false`;
+  const notice = options.notice?.(sql`turn.id`) ?? null;
   const result = (await db.execute(sql`${PREPARED}
-    with prior as (
+    with ${visitor ? sql`${visitorCountCtes(key.agentId, visitor, visitor.day)}, ` : sql``}prior as (
       select m.conversation_id, m.seq from messages m
       join conversations c on c.id = m.conversation_id
       where ${externalId}::text is not null and m.external_id = ${externalId}::text
@@ -110,7 +142,7 @@ export async function beginTurn(
     ), convo as (
       insert into conversations (id, agent_id, user_id, channel, session_id, customer_name, message_count, unread, last_message)
       select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, ${key.customerName ?? null}::text, 1, 1, ${message.slice(0, PREVIEW)}
-      where not exists (select 1 from prior)
+      where not exists (select 1 from prior) and ${admitted}
       on conflict (agent_id, channel, session_id) do update
         set message_count = conversations.message_count + 1, unread = conversations.unread + 1,
             customer_name = coalesce(excluded.customer_name, conversations.customer_name),
@@ -130,6 +162,8 @@ export async function beginTurn(
            coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id)) as state,
            ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            (select messages from counted) as used,
+           ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
+           ${notice ? sql`(select ${notice} from turn where turn.id is not null) as notified,` : sql``}
            coalesce((
              -- the team's messages are the business speaking: the model reads them as its own side
              select json_agg(json_build_object('role', case when w.role = 'team' then 'assistant' else w.role end, 'content', w.content) order by w.seq)
@@ -138,7 +172,9 @@ export async function beginTurn(
                where m.conversation_id = turn.id and (turn.before_seq is null or m.seq < turn.before_seq)
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
-           ), '[]'::json) as history`)) as unknown as { rows: Array<TurnStart & { history: TurnStart['history'] | string }> };
+           ), '[]'::json) as history`)) as unknown as {
+    rows: Array<TurnStart & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean }>;
+  };
   const row = result.rows[0]!;
   return {
     conversationId: row.conversationId,
@@ -146,6 +182,7 @@ export async function beginTurn(
     allowed: row.allowed,
     used: row.used === null ? null : Number(row.used),
     history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
+    refused: visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null,
   };
 }
 

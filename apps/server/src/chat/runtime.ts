@@ -1,5 +1,5 @@
 import { handoffMessageAt, quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
@@ -8,9 +8,10 @@ import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
-import { handoffSettingsOf, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
+import { handoffSettingsOf, inboxNoticeSql, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
+import { recordRefusal, visitorLimitReached, type VisitorCount } from '../usage/web-chat-limits';
 import { retrievalQuery } from './question';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
@@ -71,6 +72,12 @@ export interface TurnRequest {
   transcript?: string;
   /** A note of the channel put before the answer (what it could not read), stored and sent with it. */
   preface?: string;
+  /**
+   * The web chat's visitor: the message is first counted against the agent's daily limits per visitor and per
+   * address (in the turn's first statement); refused, the turn fails with 429 and `onRefused` hears whether it
+   * was the agent's first refusal of the day.
+   */
+  visitor?: VisitorCount & { onRefused?: (firstRefusalToday: boolean) => void };
 }
 
 export interface TurnResult {
@@ -106,19 +113,30 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     });
   }
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
-  const { conversationId, state, allowed, used, history } = await beginTurn(
+  const customer = req.channel !== 'test';
+  // On Postgres the inbox is told by the statements that store the messages (pg_notify at their commit).
+  const notice = (kind: 'message' | 'state') =>
+    customer ? (conversation: SQL) => inboxNoticeSql(rt.notifier, { userId: agent.userId, agentId: agent.id, kind }, conversation) : null;
+  const toldInStatement = customer && Boolean(rt.notifier?.notifyExpression);
+  const { visitor } = req;
+  const { conversationId, state, allowed, used, history, refused } = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId, customerName: req.customerName ?? null },
     req.transcript ?? req.message,
     test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
+    { visitor: visitor && { session: visitor.session, network: visitor.network, limits: visitor.limits, day }, notice: notice('message') },
   );
+  if (refused) {
+    const first = await recordRefusal(db, agent.id, day);
+    visitor?.onRefused?.(first);
+    throw visitorLimitReached(refused);
+  }
 
-  const customer = req.channel !== 'test';
   const mayHandOver = customer && !rt.neverHandsOver?.(agent.id);
   const tellInbox = (kind: 'message' | 'state') =>
     customer ? notifyInbox(rt.notifier, { userId: agent.userId, agentId: agent.id, conversationId, kind }).catch((err: unknown) => rt.logger.warn({ err }, 'inbox not notified')) : undefined;
-  await tellInbox('message');
+  if (!toldInStatement) await tellInbox('message');
   if (state !== 'bot') {
     // The team has it (or is called): the message is stored and shown, never answered by the agent nor counted.
     if (used !== null) await refund();
@@ -184,9 +202,9 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
 
   const output = req.preface ? `${req.preface}\n\n${reply.text}` : reply.text;
-  await appendAssistantMessage(db, conversationId, output, reply.outcome);
+  await appendAssistantMessage(db, conversationId, output, reply.outcome, notice('message'));
   if (agent.lastError) await recordAgentError(db, agent.id, null);
-  await tellInbox('message');
+  if (!toldInStatement) await tellInbox('message');
   if (mayHandOver && reply.outcome === 'unanswered') {
     const { afterUnanswered } = handoffSettingsOf(agent);
     const text = (await unansweredStreak(db, conversationId, afterUnanswered)) ? await handOff('unanswered') : null;

@@ -1,8 +1,9 @@
 import { testDay, type WebLimits, type WebLimitsInput } from '@atende/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { PREPARED, type Db } from '../db/client';
 import { agents, webChatCounters } from '../db/schema';
 import { RateLimiter } from '../http/rate-limit';
+import { AppError } from '../lib/errors';
 
 /*
  * The public web chat's limits per agent (issue 13, item 5): anonymous visitors may not spend the account's
@@ -50,10 +51,61 @@ export class VisitorRates {
   }
 }
 
+/** A web visitor's message to count against the agent's daily limits (the session's stored key, the address's network). */
+export interface VisitorCount {
+  session: string;
+  network: string;
+  limits: WebLimitsInput;
+}
+
+/** Which daily limit refused a visitor's message. */
+export type VisitorRefusal = 'visitor' | 'ip';
+
+/**
+ * The counting as CTEs `visitor` and `address` (a row each when that counter took the message) for a larger
+ * statement — the one that starts the chat turn (chat/conversations.ts beginTurn), so a turn has one write
+ * less: each counter only increments while under its limit.
+ */
+export function visitorCountCtes(agentId: string, visitor: VisitorCount, day: string): SQL {
+  return sql`visitor as (
+      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`v:${visitor.session}`}, 1)
+      on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
+      where web_chat_counters.messages < ${visitor.limits.dailyPerVisitor}::int
+      returning 1
+    ), address as (
+      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`ip:${visitor.network}`}, 1)
+      on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
+      where web_chat_counters.messages < ${visitor.limits.dailyPerIp}::int
+      returning 1
+    )`;
+}
+
+/** Which limit refused the message, from the two counters' answers; null when it may go on. */
+export function visitorRefusal(visitorCounted: boolean, addressCounted: boolean): VisitorRefusal | null {
+  if (visitorCounted && addressCounted) return null;
+  return visitorCounted ? 'ip' : 'visitor';
+}
+
+/** Counts a refused message of the agent today; true when it is the agent's first refusal of the day. */
+export async function recordRefusal(db: Db, agentId: string, day = testDay()): Promise<boolean> {
+  const [refusals] = await db
+    .insert(webChatCounters)
+    .values({ agentId, day, key: 'refused', messages: 1 })
+    .onConflictDoUpdate({ target: [webChatCounters.agentId, webChatCounters.day, webChatCounters.key], set: { messages: sql`${webChatCounters.messages} + 1` } })
+    .returning({ messages: webChatCounters.messages });
+  return refusals?.messages === 1;
+}
+
+/** The 429 of a refused visitor (pt-BR reason from the error code). */
+export function visitorLimitReached(refused: VisitorRefusal): AppError {
+  return new AppError('VISITOR_LIMIT_REACHED', `The agent's daily limit per ${refused === 'ip' ? 'address' : 'visitor'} is reached`);
+}
+
 /**
  * Counts a visitor's message against today's per-visitor and per-address limits, in one statement: each
  * counter only increments while under its limit. Returns which limit refused it, or null when it may go on;
- * a refusal is counted too, and `firstRefusalToday` says when it is the agent's first of the day.
+ * a refusal is counted too, and `firstRefusalToday` says when it is the agent's first of the day. (The chat
+ * turn counts in its first statement instead: beginTurn.)
  */
 export async function countVisitorMessage(
   db: Db,
@@ -61,30 +113,16 @@ export async function countVisitorMessage(
   visitor: { session: string; network: string },
   limits: WebLimitsInput,
   day = testDay(),
-): Promise<{ refused: null | 'visitor' | 'ip'; firstRefusalToday: boolean }> {
+): Promise<{ refused: VisitorRefusal | null; firstRefusalToday: boolean }> {
   const result = (await db.execute(sql`${PREPARED}
-    with visitor as (
-      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`v:${visitor.session}`}, 1)
-      on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
-      where web_chat_counters.messages < ${limits.dailyPerVisitor}::int
-      returning 1
-    ), address as (
-      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`ip:${visitor.network}`}, 1)
-      on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
-      where web_chat_counters.messages < ${limits.dailyPerIp}::int
-      returning 1
-    )
+    with ${visitorCountCtes(agentId, { ...visitor, limits }, day)}
     select exists (select 1 from visitor) as visitor, exists (select 1 from address) as address`)) as unknown as {
     rows: Array<{ visitor: boolean; address: boolean }>;
   };
   const row = result.rows[0]!;
-  if (row.visitor && row.address) return { refused: null, firstRefusalToday: false };
-  const [refusals] = await db
-    .insert(webChatCounters)
-    .values({ agentId, day, key: 'refused', messages: 1 })
-    .onConflictDoUpdate({ target: [webChatCounters.agentId, webChatCounters.day, webChatCounters.key], set: { messages: sql`${webChatCounters.messages} + 1` } })
-    .returning({ messages: webChatCounters.messages });
-  return { refused: row.visitor ? 'ip' : 'visitor', firstRefusalToday: refusals?.messages === 1 };
+  const refused = visitorRefusal(row.visitor, row.address);
+  if (!refused) return { refused: null, firstRefusalToday: false };
+  return { refused, firstRefusalToday: await recordRefusal(db, agentId, day) };
 }
 
 export async function readWebLimits(db: Db, agent: AgentLimitColumns & { id: string }, defaults: WebLimitsInput): Promise<WebLimits> {

@@ -23,13 +23,13 @@ import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
 import { handoffColumns } from '../../chat/handoff';
 import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
-import type { ChatRuntime } from '../../chat/runtime';
+import type { ChatRuntime, TurnRequest } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
 import { answerTurn } from './answer-routes';
 import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
 import type { UsageNotices } from '../../usage/notices';
-import { agentLimitColumns, countVisitorMessage, effectiveLimits, VisitorRates } from '../../usage/web-chat-limits';
+import { agentLimitColumns, effectiveLimits, VisitorRates } from '../../usage/web-chat-limits';
 
 export interface ChatLimits {
   perIp: LimitRule;
@@ -72,8 +72,11 @@ export function webChatRoutes(deps: {
   const rates = new VisitorRates();
   const app = new Hono<AppEnv>();
 
-  /** The agent's own limits for anonymous visitors (issue 13, item 5): refused with 429 and a pt-BR reason. */
-  async function admitVisitor(agentId: string, session: string, network: string, limits: WebLimitsInput) {
+  /**
+   * The agent's own limits for anonymous visitors (issue 13, item 5): the rate here (process memory), the daily
+   * counts in the turn's first statement (runtime.ts startTurn); refused with 429 and a pt-BR reason.
+   */
+  function admitVisitor(agentId: string, session: string, network: string, limits: WebLimitsInput): NonNullable<TurnRequest['visitor']> {
     const wait = rates.take(agentId, session, limits);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', 'Too many messages from this visitor', {
@@ -81,10 +84,10 @@ export function webChatRoutes(deps: {
         userMessage: `Muitas mensagens seguidas. Aguarde ${wait} ${wait === 1 ? 'segundo' : 'segundos'} e tente novamente.`,
       });
     }
-    const { refused, firstRefusalToday } = await countVisitorMessage(db, agentId, { session, network }, limits);
-    if (!refused) return;
-    if (firstRefusalToday) deps.notices?.webLimitReached(agentId);
-    throw new AppError('VISITOR_LIMIT_REACHED', `The agent's daily limit per ${refused === 'ip' ? 'address' : 'visitor'} is reached`);
+    const onRefused = (firstRefusalToday: boolean) => {
+      if (firstRefusalToday) deps.notices?.webLimitReached(agentId);
+    };
+    return { session, network, limits, onRefused };
   }
 
   app.use(
@@ -178,8 +181,8 @@ export function webChatRoutes(deps: {
     const { agent, plan, limits: own } = await activeAgent(db, c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
     const sessionId = keys.keyFor(agent.id, body.data.sessionId);
-    await admitVisitor(agent.id, sessionId, clientNetwork(c, config.trustProxy), effectiveLimits(own, config.webChatLimits));
-    return answerTurn(c, runtime, { agent, plan, channel: 'web', sessionId, message: body.data.message });
+    const visitor = admitVisitor(agent.id, sessionId, clientNetwork(c, config.trustProxy), effectiveLimits(own, config.webChatLimits));
+    return answerTurn(c, runtime, { agent, plan, channel: 'web', sessionId, message: body.data.message, visitor });
   });
 
   return app;
