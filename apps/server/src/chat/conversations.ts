@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW } from '@atende/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PREPARED, type Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
@@ -53,30 +53,17 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
   return row!.id;
 }
 
-/**
- * Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id.
- * `notice` (handoff.ts inboxNoticeSql) tells the inbox in the same statement.
- */
-export async function appendAssistantMessage(
-  db: Db,
-  conversationId: string,
-  content: string,
-  outcome: AnswerOutcome,
-  notice?: ((conversationId: SQL) => SQL | null) | null,
-): Promise<string> {
+/** Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. */
+export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<string> {
   const id = randomUUID();
-  const sent = notice?.(sql`convo.id`) ?? null;
   await db.execute(sql`${PREPARED}
     with msg as (
       insert into messages (id, conversation_id, role, content, outcome)
       values (${id}, ${conversationId}, 'assistant', ${content}, ${outcome})
-    ), convo as (
-      update conversations
-      set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
-      where id = ${conversationId}
-      returning id
     )
-    select ${sent ?? sql`null`} from convo`);
+    update conversations
+    set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
+    where id = ${conversationId}`);
   return id;
 }
 
@@ -98,19 +85,13 @@ export interface TurnStart {
 export interface TurnStartOptions {
   /** A web visitor's message: counted against the agent's daily limits first; refused, nothing else happens. */
   visitor?: VisitorCount & { day: string };
-  /**
-   * The inbox notice of the turn's conversation (handoff.ts inboxNoticeSql), sent by the same statement when it
-   * stored the message; null or absent: the caller tells the inbox itself.
-   */
-  notice?: ((conversationId: SQL) => SQL | null) | null;
 }
 
 /**
  * The start of a chat turn in ONE statement (the hot path): count a web visitor's message against the agent's
  * daily limits (refused: nothing else happens), count the message against the monthly quota (an upsert that
  * only increments under the quota, so concurrent turns on any instance cannot over-admit), create or touch the
- * conversation, store the customer's message, read the memory window, and tell the inbox (Postgres: pg_notify,
- * sent at commit). All parts of a data-modifying CTE see the same snapshot, so the window holds exactly the
+ * conversation, store the customer's message, and read the memory window. All parts of a data-modifying CTE see the same snapshot, so the window holds exactly the
  * messages before this one.
  *
  * With an `externalId` (the channel's message id), a turn redone after a crash
@@ -130,7 +111,6 @@ export async function beginTurn(
   const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : sql`true`;
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
   const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior) and ${admitted}`) : sql`select null::int as messages where false`;
-  const notice = options.notice?.(sql`turn.id`) ?? null;
   const result = (await db.execute(sql`${PREPARED}
     with ${visitor ? sql`${visitorCountCtes(key.agentId, visitor, visitor.day)}, ` : sql``}prior as (
       select m.conversation_id, m.seq from messages m
@@ -163,7 +143,6 @@ export async function beginTurn(
            ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            (select messages from counted) as used,
            ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
-           ${notice ? sql`(select ${notice} from turn where turn.id is not null) as notified,` : sql``}
            coalesce((
              -- the team's messages are the business speaking: the model reads them as its own side
              select json_agg(json_build_object('role', case when w.role = 'team' then 'assistant' else w.role end, 'content', w.content) order by w.seq)

@@ -6,7 +6,7 @@ import {
   type HandoffSettings,
   type InboxEvent,
 } from '@atende/shared';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db, Executor } from '../db/client';
 import type { Notifier } from '../db/notify';
@@ -30,18 +30,6 @@ export async function notifyInbox(
   executor?: Executor,
 ): Promise<void> {
   await notifier?.notify({ type: 'inbox', ...event }, executor);
-}
-
-/**
- * The inbox notice of a conversation as SQL, for the statement that changes it (`conversationId`: an SQL expression
- * of that statement): pg_notify sends it when the statement commits. Null when notices are in-process (no notifier,
- * or PGlite): then send it with notifyInbox after the statement.
- */
-export function inboxNoticeSql(notifier: Notifier | undefined, event: Omit<InboxEvent, 'conversationId'> & { userId: string }, conversationId: SQL): SQL | null {
-  if (!notifier?.notifyExpression) return null;
-  return notifier.notifyExpression(
-    sql`json_build_object('type', 'inbox', 'userId', ${event.userId}::text, 'agentId', ${event.agentId}::text, 'conversationId', ${conversationId}, 'kind', ${event.kind}::text)::text`,
-  );
 }
 
 const taken = () =>

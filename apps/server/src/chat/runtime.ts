@@ -1,5 +1,5 @@
 import { handoffMessageAt, quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn } from './conversations';
-import { handoffSettingsOf, inboxNoticeSql, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
+import { handoffSettingsOf, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
 import { recordRefusal, visitorLimitReached, type VisitorCount } from '../usage/web-chat-limits';
@@ -114,10 +114,6 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
   const customer = req.channel !== 'test';
-  // On Postgres the inbox is told by the statements that store the messages (pg_notify at their commit).
-  const notice = (kind: 'message' | 'state') =>
-    customer ? (conversation: SQL) => inboxNoticeSql(rt.notifier, { userId: agent.userId, agentId: agent.id, kind }, conversation) : null;
-  const toldInStatement = customer && Boolean(rt.notifier?.notifyExpression);
   const { visitor } = req;
   const { conversationId, state, allowed, used, history, refused } = await beginTurn(
     db,
@@ -125,7 +121,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     req.transcript ?? req.message,
     test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
-    { visitor: visitor && { session: visitor.session, network: visitor.network, limits: visitor.limits, day }, notice: notice('message') },
+    { visitor: visitor && { session: visitor.session, network: visitor.network, limits: visitor.limits, day } },
   );
   if (refused) {
     const first = await recordRefusal(db, agent.id, day);
@@ -136,7 +132,8 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   const mayHandOver = customer && !rt.neverHandsOver?.(agent.id);
   const tellInbox = (kind: 'message' | 'state') =>
     customer ? notifyInbox(rt.notifier, { userId: agent.userId, agentId: agent.id, conversationId, kind }).catch((err: unknown) => rt.logger.warn({ err }, 'inbox not notified')) : undefined;
-  if (!toldInStatement) await tellInbox('message');
+  // Not awaited: notices are batched (db/notify.ts), and the turn does not wait for the inbox.
+  void tellInbox('message');
   if (state !== 'bot') {
     // The team has it (or is called): the message is stored and shown, never answered by the agent nor counted.
     if (used !== null) await refund();
@@ -202,9 +199,9 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
 
   const output = req.preface ? `${req.preface}\n\n${reply.text}` : reply.text;
-  await appendAssistantMessage(db, conversationId, output, reply.outcome, notice('message'));
+  await appendAssistantMessage(db, conversationId, output, reply.outcome);
   if (agent.lastError) await recordAgentError(db, agent.id, null);
-  if (!toldInStatement) await tellInbox('message');
+  void tellInbox('message');
   if (mayHandOver && reply.outcome === 'unanswered') {
     const { afterUnanswered } = handoffSettingsOf(agent);
     const text = (await unansweredStreak(db, conversationId, afterUnanswered)) ? await handOff('unanswered') : null;

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PREPARED, type Database, type Executor } from './client';
 
@@ -19,12 +19,6 @@ export type Notice = Record<string, string>;
 export interface Notifier {
   /** Sends `notice` to every listener of every process (inside a transaction: when it commits). */
   notify(notice: Notice, executor?: Executor): Promise<void>;
-  /**
-   * On Postgres: the SQL expression that sends a notice whose JSON text `payload` computes, to put in the statement
-   * that makes the change (the notice goes out when it commits, and the turn saves a round trip). Undefined when
-   * notices are in-process (PGlite): send them with notify() after the statement.
-   */
-  readonly notifyExpression?: (payload: SQL) => SQL;
   /** Calls `listener` for each notice until the returned function is called; resolves once it is listening. */
   listen(listener: (notice: Notice) => void): Promise<() => void>;
   close(): Promise<void>;
@@ -103,11 +97,46 @@ export function createNotifier(database: Database, onError: (err: unknown) => vo
     return connecting;
   }
 
+  /*
+   * Notices sent outside a transaction are batched: one statement at a time sends every notice queued while the
+   * one before it ran. A transaction that notifies takes a lock shared by the whole Postgres server from its
+   * commit until its WAL is flushed (so do concurrent notifying commits: they take turns), and a busy instance sent two
+   * per chat turn: under load the turns queued on that lock (ADR 0017). Batched, an instance commits one
+   * notifying transaction at a time, each carrying what accumulated meanwhile; alone, a notice goes out at once.
+   */
+  let queued: { notices: string[]; sent: Promise<void>; settle: (err?: unknown) => void } | null = null;
+  let sending = false;
+  const sendQueued = async () => {
+    sending = true;
+    while (queued) {
+      const batch = queued;
+      queued = null;
+      try {
+        await database.db.execute(sql`${PREPARED}select pg_notify(${CHANNEL}, notice) from unnest(${sql.param(batch.notices)}::text[]) as notice`);
+        batch.settle();
+      } catch (err) {
+        batch.settle(err);
+      }
+    }
+    sending = false;
+  };
+
   return {
-    async notify(notice, executor = database.db) {
-      await executor.execute(sql`${PREPARED}select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
+    async notify(notice, executor) {
+      if (executor) {
+        await executor.execute(sql`${PREPARED}select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
+        return;
+      }
+      if (!queued) {
+        let settle!: (err?: unknown) => void;
+        const sent = new Promise<void>((resolve, reject) => (settle = (err) => (err === undefined ? resolve() : reject(err))));
+        queued = { notices: [], sent, settle };
+      }
+      queued.notices.push(JSON.stringify(notice));
+      const { sent } = queued;
+      if (!sending) void sendQueued();
+      return sent;
     },
-    notifyExpression: (payload) => sql`pg_notify(${CHANNEL}, ${payload})`,
     async listen(listener) {
       listeners.add(listener);
       await connect();
