@@ -142,6 +142,10 @@ export async function beginTurn(
            coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id)) as state,
            ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            (select messages from counted) as used,
+           -- Committed without waiting for its WAL to reach the disk: the hot rows it updates (the account's month, a
+           -- visitor's address) stay locked until commit, and every turn of the account queued behind that flush.
+           -- Durable as soon as a later commit flushes (the turn's answer does, synchronously: ADR 0017).
+           set_config('synchronous_commit', 'off', true) as "asyncCommit",
            ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
            coalesce((
              -- the team's messages are the business speaking: the model reads them as its own side
