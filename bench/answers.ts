@@ -19,59 +19,20 @@
 // the two halves of the FaQuAD questions (split by question id: the engine's thresholds were tuned on the
 // "tuning" half only) and for the merchant set.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { plans } from '@atende/shared';
-import pino from 'pino';
 import { answerQuestion } from '../apps/server/src/chat/answer';
-import { offlineResponder } from '../apps/server/src/chat/offline';
 import { runTurn, type ChatRuntime } from '../apps/server/src/chat/runtime';
-import { openDatabase, type Db } from '../apps/server/src/db/client';
-import { agents, files, user } from '../apps/server/src/db/schema';
-import { MIME_BY_KIND, readPassages, type FileKind } from '../apps/server/src/knowledge/parsers';
-import { storePassages } from '../apps/server/src/knowledge/passages';
-import { createRetriever } from '../apps/server/src/knowledge/retrieval';
-import { VectorIndex } from '../apps/server/src/knowledge/vectors';
-import { MERCHANT, type EvalFile } from './lib/answers-merchant';
+import { HELD_OUT, norm, ROOT, setupEval, type AgentRow, type Case } from './lib/answers-eval';
+import { MERCHANT } from './lib/answers-merchant';
 import { round, summarise } from './lib/stats.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULT_FILE = path.join(ROOT, 'bench/results/answers.json');
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
 /** How the offline reply introduces a second excerpt (composeAnswer). */
 const SECOND_QUOTE = 'Talvez também ajude:';
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
-
-/** FaQuAD documents kept out of the knowledge: their questions are the unanswerable ones. */
-const HELD_OUT = ['COMPUTADOR', 'MEC', 'FAPDF', 'PROFESSOR', 'MONITORIA_DE_ENSINO'];
-
-interface FaquadDoc {
-  title: string;
-  paragraphs: Array<{ context: string; qas: Array<{ id: string; question: string; answers: string[] }> }>;
-}
-
-/** One question of the evaluation and what a good reply does. */
-interface Case {
-  set: string;
-  question: string;
-  /** Gold answers: one must appear in the reply. Empty: the knowledge does not answer it. */
-  answers: string[];
-  /** The paragraph (or row) the answer comes from: the reply must quote text of it. */
-  gold?: string;
-  /** The customer asks for a calculation: the calculator is right here. */
-  calculation?: boolean;
-}
-
-const norm = (s: string) =>
-  s
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[*_>`]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[\s.,;:!?"'()]+|[\s.,;:!?"'()]+$/g, '');
 
 /** The reply's quoted text: its lines, without the source line. */
 const quotedLines = (reply: string) =>
@@ -81,47 +42,7 @@ const quotedLines = (reply: string) =>
     .filter((l) => l.length >= 12);
 
 async function main() {
-  const database = await openDatabase({ kind: 'pglite' });
-  const vectors = new VectorIndex(database, logger);
-  await database.exclusive(() => database.migrate());
-  const db = database.db;
-  const runtime: ChatRuntime = {
-    db,
-    responder: offlineResponder,
-    retriever: createRetriever({ db, embedder: null, vectors, logger }),
-    logger,
-  };
-  const userId = 'eval-answers';
-  await db.insert(user).values({ id: userId, name: 'Avaliação', email: 'eval-answers@bench.example.com' });
-
-  const faquad = JSON.parse(readFileSync(path.join(ROOT, 'bench/datasets/faquad/faquad.json'), 'utf8')) as { data: FaquadDoc[] };
-  const known = faquad.data.filter((d) => !HELD_OUT.includes(d.title));
-  const unknown = faquad.data.filter((d) => HELD_OUT.includes(d.title));
-  const faquadFiles: EvalFile[] = known.map((d) => ({
-    name: `${d.title}.txt`,
-    kind: 'txt',
-    bytes: () => new TextEncoder().encode(d.paragraphs.map((p) => p.context).join('\n\n')),
-  }));
-  const faquadAgent = await seedAgent(db, userId, 'FaQuAD', faquadFiles, vectors);
-  const knowledgeText = norm(known.flatMap((d) => d.paragraphs.map((p) => p.context)).join(' '));
-
-  const faquadCases: Case[] = [];
-  let leftOut = 0;
-  for (const d of known) {
-    for (const p of d.paragraphs) {
-      for (const qa of p.qas) faquadCases.push({ set: half(qa.id), question: qa.question, answers: qa.answers, gold: p.context });
-    }
-  }
-  for (const d of unknown) {
-    for (const p of d.paragraphs) {
-      for (const qa of p.qas) {
-        // Answerable after all when its answer is written in the knowledge: not counted either way.
-        if (qa.answers.some((a) => norm(a).length >= 4 && knowledgeText.includes(norm(a)))) leftOut++;
-        else faquadCases.push({ set: half(qa.id), question: qa.question, answers: [] });
-      }
-    }
-  }
-  const merchantAgent = await seedAgent(db, userId, 'Padaria', MERCHANT.files, vectors);
+  const { database, runtime, faquadAgent, merchantAgent, faquadCases, knownDocuments, leftOut } = await setupEval();
   if (process.env.EVAL_SWEEP === '1') {
     await sweep(runtime, faquadAgent.id, faquadCases.filter((c) => c.set === 'faquad:tuning'));
     return database.close();
@@ -161,7 +82,7 @@ async function main() {
     data: {
       faquad: {
         source: 'FaQuAD, github.com/liafacom/faquad data/dataset.json (commit 6ad978f), CC BY 4.0 — bench/datasets/faquad',
-        knowledgeDocuments: known.length,
+        knowledgeDocuments: knownDocuments,
         heldOutDocuments: HELD_OUT,
         answerable: faquadCases.filter((c) => c.answers.length).length,
         unanswerable: faquadCases.filter((c) => !c.answers.length).length,
@@ -199,11 +120,6 @@ async function sweep(runtime: ChatRuntime, agentId: string, cases: Case[]) {
     const abstained = unanswerable.filter((r) => r.confidence < t).length / unanswerable.length;
     console.log(`${t.toFixed(2).padStart(9)}  ${(right * 100).toFixed(1).padStart(14)}%  ${(abstained * 100).toFixed(1).padStart(9)}%`);
   }
-}
-
-/** The two halves of FaQuAD, by question id (a stable, content-blind split). */
-function half(id: string): string {
-  return parseInt(id.slice(-2), 16) % 2 === 0 ? 'faquad:tuning' : 'faquad:held-out';
 }
 
 function judge(r: Case & { reply: string; outcome: string }): { ok: boolean; why: string } {
@@ -256,36 +172,5 @@ function print(report: Record<string, unknown>) {
   console.log('\ntargets: answer in reply ≥ 85%, gold passage ≥ 90%, abstention ≥ 90%, false calculator 0, p95 ≤ 50 ms');
 }
 
-type AgentRow = Parameters<typeof runTurn>[1]['agent'];
-
-async function seedAgent(db: Db, userId: string, name: string, sources: EvalFile[], vectors: VectorIndex): Promise<AgentRow> {
-  const id = `eval-${name.toLowerCase()}`;
-  await db.insert(agents).values({
-    id,
-    userId,
-    name,
-    webhookId: `wh-${id}`,
-    storageWebhookId: `upload-archive-${id}`,
-    systemMessage: 'Você é o atendente virtual da loja.',
-  });
-  for (const f of sources) {
-    const bytes = f.bytes();
-    const fileId = randomUUID();
-    await db.insert(files).values({
-      id: fileId,
-      agentId: id,
-      userId,
-      filename: f.name,
-      path: `${userId}/${id}/${fileId}-${f.name}`,
-      size: bytes.byteLength,
-      mimeType: MIME_BY_KIND[f.kind as FileKind],
-      kind: f.kind as FileKind,
-      status: 'processing',
-    });
-    const source = { agentId: id, userId, sourceType: 'file' as const, sourceId: fileId, sourceName: f.name };
-    await storePassages({ db, vectors }, source, readPassages({ bytes, kind: f.kind as FileKind, filename: f.name }), null);
-  }
-  return { id, userId, name, systemMessage: 'Você é o atendente virtual da loja.', lastError: null };
-}
 
 await main();

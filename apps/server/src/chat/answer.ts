@@ -57,6 +57,8 @@ interface Unit {
   source: string;
   /** Rank of its passage in the retrieval (0 = best). */
   rank: number;
+  /** Its passage's retrieval score as a share of the best passage's (size-free, unlike the score itself). */
+  retrieval: number;
   /** The heading above it, if any ("Horário de funcionamento"): its words count, it is not shown alone. */
   heading: string | null;
   lexemes: Set<string>;
@@ -232,22 +234,25 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   let around = 0;
   let bonus = 0;
   const cepUnit = part.cep && /\bceps?\b/i.test(`${unit.heading ?? ''} ${unit.text}`);
-  for (const term of part.terms) {
+  const strengths = part.terms.map((term) => {
     const weight = termWeight(term, rarity);
     const strength = cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!) ? 1 : matchStrength(term, unit);
     if (term.carried) bonus += (weight * strength) / total;
     else matched += weight * strength;
     if (!term.carried && !strength && has(unit.passageLexemes, term.lexemes)) around += weight;
-  }
+    return strength;
+  });
   const coverage = (matched + AROUND_CONFIDENCE * around) / total;
-  let value = coverage + ((AROUND_RANKING - AROUND_CONFIDENCE) * around) / total + bonus * 0.5 + 0.2 * phraseShare(part, unit);
+  const phrase = phraseShare(part, unit);
+  let value = coverage + ((AROUND_RANKING - AROUND_CONFIDENCE) * around) / total + bonus * 0.5 + 0.2 * phrase;
   // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
   if (part.subject && definesSubject(unit.text, part.subject)) value += 0.3;
   if (part.type) value += ANSWER_PATTERNS[part.type].test(unit.text) ? 0.15 : -0.1;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
   if (unit.text.length < 25) value -= 0.05;
-  return { coverage, score: value };
+  // strengths, aroundShare and phrase: for the learned-model experiment (explainQuestion).
+  return { coverage, score: value, strengths, aroundShare: around / total, phrase };
 }
 
 /**
@@ -381,7 +386,7 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
 }
 
 /** The answer-sized units of a passage, in order. */
-function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
+function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): Unit[] {
   const units: Unit[] = [];
   // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
   const passageLexemes = new Set<string>();
@@ -391,6 +396,7 @@ function unitsOf(passage: RetrievedPassage, rank: number): Unit[] {
       text,
       source: passage.sourceName,
       rank,
+      retrieval: top > 0 ? Math.min(1, passage.score / top) : 1,
       heading,
       lexemes: lexemeSet(text),
       bases: null,
@@ -486,3 +492,126 @@ export function composeAnswer(answers: PartAnswer[]): { text: string; answered: 
 
 export const NOT_FOUND =
   'Desculpe, não encontrei essa informação na nossa base de conhecimento. Você pode perguntar de outro jeito, perguntar sobre outro assunto ou falar diretamente com a equipe da empresa.';
+
+/*
+ * The learned-model experiment (bench/answers-learned.ts, ADR 0013): what a learned ranker and a learned abstainer
+ * would read of each candidate unit and of each part. Measured on the tuning half of FaQuAD, cross-validated, neither
+ * beat the hand-tuned score and confidence above, so the product does not use them; kept so that the experiment can
+ * be re-run when the answerer gains a signal the lexical one lacks (embeddings, a model).
+ */
+
+/** How many of the hand ranking's best units the experiment's ranker reorders. */
+export const RERANK = 12;
+
+type Scored = ReturnType<typeof score> & { unit: Unit };
+
+/** What the learned ranker reads of a unit (RANK_FEATURES, in order). */
+export const RANK_FEATURES = [
+  'handScore', 'coverage', 'around', 'phrase', 'defines', 'typeMatch', 'rank', 'retrieval', 'compactness', 'novelty',
+  'length', 'wordShare', 'headingShare', 'firstInBlock', 'whoMatch',
+] as const;
+
+function rankFeatures(s: Scored, part: QuestionPart): number[] {
+  const { unit } = s;
+  const own = part.terms.filter((t) => !t.carried);
+  const strengths = s.strengths.filter((_, i) => !part.terms[i]!.carried);
+  const positions: number[] = [];
+  const questionLexemes = new Set(part.terms.flatMap((t) => [...t.lexemes, ...t.synonyms]));
+  let novel = 0;
+  unit.sequence.forEach((word, i) => {
+    if (word.some((l) => questionLexemes.has(l))) positions.push(i);
+    else novel++;
+  });
+  const matched = strengths.filter((x) => x >= 0.8 && x !== 0.9).length;
+  const span = positions.length > 1 ? positions.at(-1)! - positions[0]! + 1 : 0;
+  return [
+    s.score,
+    s.coverage,
+    s.aroundShare,
+    s.phrase,
+    part.subject && definesSubject(unit.text, part.subject) ? 1 : 0,
+    part.type ? (ANSWER_PATTERNS[part.type].test(unit.text) ? 1 : -1) : 0,
+    1 - Math.min(unit.rank, 8) / 8,
+    unit.retrieval,
+    span ? positions.length / span : 0,
+    unit.sequence.length ? novel / unit.sequence.length : 0,
+    Math.log(1 + unit.sequence.length),
+    own.length ? matched / own.length : 0,
+    own.length ? strengths.filter((x) => x === 0.9 || x === 0.7).length / own.length : 0,
+    unit.prev ? 0 : 1,
+    /\bquem\b/i.test(part.text) ? (properNoun(unit.text, questionLexemes) ? 1 : -1) : 0,
+  ];
+}
+
+/** A capitalised word after a sentence's first one that the question does not have (a name: "quem…?"). */
+function properNoun(text: string, questionLexemes: Set<string>): boolean {
+  const words = text.match(/(?<=\s)\p{Lu}[\p{L}]+/gu) ?? [];
+  return words.some((w) => ![...lexemeSet(w)].some((l) => questionLexemes.has(l)));
+}
+
+/** What the learned abstainer reads of a part and its chosen unit (PART_FEATURES, in order). */
+export const PART_FEATURES = [
+  'confidence', 'coverage', 'phrase', 'wordsFound', 'terms', 'absent', 'missingMax', 'margin', 'undefinedSubject', 'bareWord',
+  'typeMatch', 'retrievalGap', 'rank',
+] as const;
+
+function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarity: Rarity, passagesSecond: number, margin: number): number[] {
+  const best = ranked[0]!;
+  const own = part.terms.filter((t) => !t.carried);
+  const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
+  let absent = 0;
+  let missingMax = 0;
+  part.terms.forEach((t, i) => {
+    if (t.carried) return;
+    const w = termWeight(t, rarity);
+    if (rarity.absent(t.lexemes)) absent += w;
+    if (!best.strengths[i]) missingMax = Math.max(missingMax, w);
+  });
+  const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
+  return [
+    confidenceOf(part, best),
+    best.coverage,
+    best.phrase,
+    Math.min(wordsFound, EVIDENCE_UP_TO) / EVIDENCE_UP_TO,
+    Math.min(own.length, 8) / 8,
+    absent / total,
+    missingMax / total,
+    margin,
+    part.subject && !definesSubject(best.unit.text, part.subject) ? 1 : 0,
+    own.length === 1 && !part.asks && !topic ? 1 : 0,
+    part.type ? (ANSWER_PATTERNS[part.type].test(best.unit.text) ? 1 : -1) : 0,
+    passagesSecond,
+    1 - Math.min(best.unit.rank, 8) / 8,
+  ];
+}
+
+/** The second passage's retrieval score as a share of the first's (1: retrieval cannot tell them apart). */
+function retrievalGap(units: Unit[]): number {
+  const second = units.find((u) => u.rank === 1);
+  return second ? second.retrieval : 0;
+}
+
+/**
+ * Every part of a question with the hand ranking's best units (RERANK), each with its RANK_FEATURES and the excerpt
+ * it would give, and the PART_FEATURES of the best one (its margin: how much better it scores than the best unit of
+ * another passage).
+ */
+export function explainQuestion(message: string, passages: RetrievedPassage[]) {
+  const top = Math.max(0, ...passages.map((p) => p.score));
+  const units = passages.flatMap((p, rank) => unitsOf(p, rank, top));
+  const rarity = termRarity(units);
+  return readParts(message, units).map((part) => {
+    const total = part.terms.filter((t) => !t.carried).reduce((sum, t) => sum + termWeight(t, rarity), 0);
+    if (!units.length || !total) return { part: part.text, candidates: [], features: null };
+    const ranked: Scored[] = units
+      .map((unit) => ({ unit, ...score(unit, part, total, rarity) }))
+      .sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank)
+      .slice(0, RERANK);
+    const other = ranked.find((s) => s.unit.rank !== ranked[0]!.unit.rank);
+    return {
+      part: part.text,
+      candidates: ranked.map((s) => ({ text: s.unit.text, rank: s.unit.rank, excerpt: expand(s.unit, part, total, rarity), features: rankFeatures(s, part) })),
+      features: partFeatures(part, ranked, total, rarity, retrievalGap(units), other ? ranked[0]!.score - other.score : 1),
+    };
+  });
+}
