@@ -1,7 +1,7 @@
 import { calculationRequest } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { answerQuestion, NOT_FOUND, selectPassages } from './answer';
+import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
 import { offlineResponder } from './offline';
 import { inflectionBase, retrievalQuery } from './question';
 import type { TurnInput } from './types';
@@ -291,5 +291,18 @@ describe('what the knowledge is searched with', () => {
   it('a question that stands alone is searched by itself', () => {
     expect(retrievalQuery('Vocês entregam no Jardim Paulista?', 'Que horas vocês abrem no domingo?')).toBe('Vocês entregam no Jardim Paulista?');
     expect(retrievalQuery('E no sábado?', undefined)).toBe('E no sábado?');
+  });
+});
+
+describe('the learned-model experiment (bench/answers-learned.ts)', () => {
+  it("reads the answerer's own ranking and confidence", () => {
+    const question = 'Quais são as tarefas do processador?';
+    const passages = [passage('O sistema permite processar diversas tarefas ao mesmo tempo.', 'sistema.txt'), passage('O processador cuida das tarefas de cálculo e de controle.', 'cpu.txt')];
+    const [explained] = explainQuestion(question, passages);
+    const [answer] = answerQuestion(question, passages, undefined, { minConfidence: 0 });
+    expect(explained!.candidates[0]!.excerpt).toBe(answer!.excerpt);
+    expect(explained!.candidates.every((c) => c.features.length === RANK_FEATURES.length)).toBe(true);
+    expect(explained!.features).toHaveLength(PART_FEATURES.length);
+    expect(explained!.features![0]).toBeCloseTo(answer!.confidence, 9);
   });
 });
