@@ -145,11 +145,19 @@ function metrics(rs: Array<Case & { reply: string; outcome: string; ms: number }
   const calculations = rs.filter((r) => r.calculation);
   const withGold = answerable.filter((r) => r.gold);
   const rate = (n: number, d: number) => (d ? round(n / d, 3) : null);
+  const answered = answerable.filter((r) => r.answers.some((a) => norm(r.reply).includes(norm(a)))).length;
+  const quoted = withGold.filter(goldQuoted).length;
+  const abstained = unanswerable.filter((r) => r.outcome === 'unanswered').length;
   return {
     questions: rs.length,
-    answerInReply: rate(answerable.filter((r) => r.answers.some((a) => norm(r.reply).includes(norm(a)))).length, answerable.length),
-    goldPassage: rate(withGold.filter(goldQuoted).length, withGold.length),
-    abstention: rate(unanswerable.filter((r) => r.outcome === 'unanswered').length, unanswerable.length),
+    answerInReply: rate(answered, answerable.length),
+    goldPassage: rate(quoted, withGold.length),
+    abstention: rate(abstained, unanswerable.length),
+    /**
+     * 95% Wilson intervals of the three rates: how far the same engine's figure could move on another sample of
+     * questions of the same kind (69 unanswerable questions: one question is 1.4 points).
+     */
+    interval95: { answerInReply: wilson(answered, answerable.length), goldPassage: wilson(quoted, withGold.length), abstention: wilson(abstained, unanswerable.length) },
     falseCalculator: rate(notCalculations.filter((r) => r.outcome === 'calculation').length, notCalculations.length),
     calculationsAnswered: rate(calculations.filter((r) => judge(r).ok).length, calculations.length),
     abstainedOnAnswerable: rate(answerable.filter((r) => r.outcome === 'unanswered').length, answerable.length),
@@ -161,6 +169,16 @@ function metrics(rs: Array<Case & { reply: string; outcome: string; ms: number }
   };
 }
 
+/** The 95% Wilson score interval of a proportion, rounded. */
+function wilson(k: number, n: number): [number, number] | null {
+  if (!n) return null;
+  const z = 1.96;
+  const p = k / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [round(centre - half, 3), round(centre + half, 3)];
+}
+
 function print(report: Record<string, unknown>) {
   const pct = (v: unknown) => (typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '—');
   console.log('\nset                answer-in-reply  gold-passage  abstention  false-calc  p95 ms   (n)');
@@ -168,6 +186,11 @@ function print(report: Record<string, unknown>) {
     console.log(
       `${set.padEnd(18)} ${pct(m.answerInReply).padStart(15)} ${pct(m.goldPassage).padStart(13)} ${pct(m.abstention).padStart(11)} ${pct(m.falseCalculator).padStart(11)} ${String(m.latencyMs.p95).padStart(7)}   (${m.questions})`,
     );
+  }
+  const range = (i: [number, number] | null) => (i ? `${pct(i[0])}–${pct(i[1])}` : '—');
+  console.log('\n95% intervals      answer-in-reply  gold-passage   abstention');
+  for (const [set, m] of Object.entries(report) as Array<[string, ReturnType<typeof metrics>]>) {
+    if (set.startsWith('faquad')) console.log(`${set.padEnd(18)} ${range(m.interval95.answerInReply).padStart(15)} ${range(m.interval95.goldPassage).padStart(13)} ${range(m.interval95.abstention).padStart(12)}`);
   }
   console.log('\ntargets: answer in reply ≥ 85%, gold passage ≥ 90%, abstention ≥ 90%, false calculator 0, p95 ≤ 50 ms');
 }

@@ -508,7 +508,7 @@ type Scored = ReturnType<typeof score> & { unit: Unit };
 /** What the learned ranker reads of a unit (RANK_FEATURES, in order). */
 export const RANK_FEATURES = [
   'handScore', 'coverage', 'around', 'phrase', 'defines', 'typeMatch', 'rank', 'retrieval', 'compactness', 'novelty',
-  'length', 'wordShare', 'headingShare', 'firstInBlock', 'whoMatch',
+  'length', 'wordShare', 'headingShare', 'firstInBlock', 'whoMatch', 'trigrams',
 ] as const;
 
 function rankFeatures(s: Scored, part: QuestionPart): number[] {
@@ -540,7 +540,27 @@ function rankFeatures(s: Scored, part: QuestionPart): number[] {
     own.length ? strengths.filter((x) => x === 0.9 || x === 0.7).length / own.length : 0,
     unit.prev ? 0 : 1,
     /\bquem\b/i.test(part.text) ? (properNoun(unit.text, questionLexemes) ? 1 : -1) : 0,
+    trigramShare(part, unit.text),
   ];
+}
+
+/**
+ * The share of the letter trigrams of the question's own words (those that are not stop words) found in the text:
+ * a soft match that meets derivations and compounds the stems miss ("contabilizado" / "contabilização").
+ */
+function trigramShare(part: QuestionPart, text: string): number {
+  const grams = (t: string) => {
+    const out = new Set<string>();
+    for (const word of fold(t).match(/[a-z0-9]{3,}/g) ?? []) for (let i = 0; i + 3 <= word.length; i++) out.add(word.slice(i, i + 3));
+    return out;
+  };
+  const words = textWords(part.text).filter((w) => lexemeSet(w).size > 0 && w.length > 3);
+  const asked = grams(words.join(' '));
+  if (!asked.size) return 0;
+  const have = grams(text);
+  let found = 0;
+  for (const g of asked) if (have.has(g)) found++;
+  return found / asked.size;
 }
 
 /** A capitalised word after a sentence's first one that the question does not have (a name: "quem…?"). */
@@ -552,7 +572,7 @@ function properNoun(text: string, questionLexemes: Set<string>): boolean {
 /** What the learned abstainer reads of a part and its chosen unit (PART_FEATURES, in order). */
 export const PART_FEATURES = [
   'confidence', 'coverage', 'phrase', 'wordsFound', 'terms', 'absent', 'missingMax', 'margin', 'undefinedSubject', 'bareWord',
-  'typeMatch', 'retrievalGap', 'rank',
+  'typeMatch', 'retrievalGap', 'rank', 'trigrams',
 ] as const;
 
 function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarity: Rarity, passagesSecond: number, margin: number): number[] {
@@ -582,6 +602,7 @@ function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarit
     part.type ? (ANSWER_PATTERNS[part.type].test(best.unit.text) ? 1 : -1) : 0,
     passagesSecond,
     1 - Math.min(best.unit.rank, 8) / 8,
+    trigramShare(part, best.unit.text),
   ];
 }
 
