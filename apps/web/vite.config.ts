@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const api = process.env.ATENDE_API_URL ?? 'http://localhost:3000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -45,8 +46,32 @@ function prerenderLanding(): Plugin {
       } finally {
         await server.close();
       }
+      // Last, so that landing.html is compressed too (Rollup runs plugins' closeBundle hooks in parallel).
+      precompress(outDir);
     },
   };
+}
+
+/** What the server compresses: text types (apps/server/src/http/web-assets.ts serves `<file>.br` and `<file>.gz`). */
+const COMPRESSIBLE = /\.(html|m?js|css|json|svg|txt|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip level 9) next to every text file of the build larger
+ * than 512 bytes. Compressing at build time keeps ~1.5 s of CPU and a burst of memory out of every server start.
+ */
+function precompress(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const body = readFileSync(file);
+    if (body.byteLength <= 512) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
 }
 
 export default defineConfig({

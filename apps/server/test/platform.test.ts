@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -107,6 +108,13 @@ describe('built web app (production serving)', () => {
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   writeFileSync(path.join(dist, 'public-chat.html'), '<!doctype html><div id="chat-root"></div>');
   writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><html lang="pt-BR"><div id="root"><h1>Prerendered</h1></div></html>');
+  // A file with the web build's compressed copies (apps/web/vite.config.ts writes them; brotli at a lower level
+  // here, so that the bytes served prove which copy was read).
+  const styles = `body{color:red}${'.x{margin:0}'.repeat(200)}`;
+  const stylesBr = brotliCompressSync(styles, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } });
+  writeFileSync(path.join(dist, 'assets', 'index-def456.css'), styles);
+  writeFileSync(path.join(dist, 'assets', 'index-def456.css.br'), stylesBr);
+  writeFileSync(path.join(dist, 'assets', 'index-def456.css.gz'), gzipSync(styles, { level: 1 }));
 
   const webApp = () =>
     createApp({
@@ -124,6 +132,20 @@ describe('built web app (production serving)', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it("serves the build's compressed copies as they are, never as files of their own", async () => {
+    const app = webApp();
+    const br = await app.request('/assets/index-def456.css', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await br.arrayBuffer()).equals(stylesBr)).toBe(true);
+    const gz = await app.request('/assets/index-def456.css', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(styles);
+    const plain = await app.request('/assets/index-def456.css');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(styles);
+    expect((await app.request('/assets/index-def456.css.br')).status).toBe(404);
   });
 
   it('falls back to index.html for client routes, revalidated', async () => {

@@ -82,12 +82,15 @@ function loadAssets(distDir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(distDir)) return assets;
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
+    const names = new Set(readdirSync(dir));
+    for (const name of names) {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) {
         walk(file);
         continue;
       }
+      // `<file>.br` and `<file>.gz` are the web build's compressed copies of `<file>` (apps/web/vite.config.ts).
+      if (/\.(br|gz)$/.test(name) && names.has(name.slice(0, -3))) continue;
       const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
       const body = new Uint8Array(readFileSync(file));
       const type = TYPES[path.extname(name)] ?? 'application/octet-stream';
@@ -97,11 +100,17 @@ function loadAssets(distDir: string): Map<string, Asset> {
         type,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         immutable: urlPath.startsWith('/assets/'),
-        gzip: compress ? new Uint8Array(gzipSync(body, { level: 9 })) : undefined,
-        brotli: compress ? new Uint8Array(brotliCompressSync(body)) : undefined,
+        gzip: compress ? compressed(file, 'gz', () => gzipSync(body, { level: 9 })) : undefined,
+        brotli: compress ? compressed(file, 'br', () => brotliCompressSync(body)) : undefined,
       });
     }
   };
   walk(distDir);
   return assets;
+}
+
+/** The build's compressed copy of a file, or (a build without them) compressed now, once, at start-up. */
+function compressed(file: string, extension: 'br' | 'gz', compress: () => Buffer): Uint8Array<ArrayBuffer> {
+  const copy = `${file}.${extension}`;
+  return new Uint8Array(existsSync(copy) ? readFileSync(copy) : compress());
 }
