@@ -28,6 +28,7 @@
 //   BENCH_COMPARE_SERVE_ARGS  the Node flags of the compared build's server (default: this checkout's
 //                       `npm run serve` flags, as for the others; "" for none): A/B of Node flags with
 //                       BENCH_COMPARE pointing at this checkout
+//   BENCH_COMPARE_SERVE_ENV   the same for the environment `npm run serve` sets (VAR=value …; "" for none)
 //   BENCH_PROFILE       postgres or pglite: afterwards, profile that system at 50 sessions under
 //                       --cpu-prof (every thread) → bench/results/chat-profile-<system>.json
 //   BENCH_PROFILE_SECONDS  measured seconds of the profiled run (default 5)
@@ -73,6 +74,10 @@ const ALL_SYSTEMS = ['floor', 'postgres', 'pglite'];
 const COMPARE_MAIN = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE, 'apps/server/dist/main.js') : null;
 /** The Node flags the compared build is started with, instead of this checkout's `npm run serve` flags. */
 const COMPARE_SERVE_ARGS = process.env.BENCH_COMPARE_SERVE_ARGS === undefined ? null : process.env.BENCH_COMPARE_SERVE_ARGS.split(/\s+/).filter(Boolean);
+const COMPARE_SERVE_ENV =
+  process.env.BENCH_COMPARE_SERVE_ENV === undefined
+    ? null
+    : Object.fromEntries(process.env.BENCH_COMPARE_SERVE_ENV.split(/\s+/).filter(Boolean).map((a) => a.split(/=(.*)/s).slice(0, 2)));
 const CHOSEN = (process.env.BENCH_SYSTEMS ?? ALL_SYSTEMS.join(',')).split(',').map((s) => s.trim());
 const SYSTEMS = [...CHOSEN, ...(COMPARE_MAIN ? CHOSEN.filter((s) => s !== 'floor').map((s) => `${s}-compare`) : [])];
 /** The database of a system: postgres-compare runs on Postgres like postgres. */
@@ -188,7 +193,7 @@ async function startAtendeSystem(name, fake, tempDir, nodeArgs = [], prepared = 
     fakes: { llm: fake.baseUrl },
     env: database ? { DATABASE_URL: database.url } : {},
     nodeArgs,
-    ...(name.endsWith('-compare') ? { main: COMPARE_MAIN, ...(COMPARE_SERVE_ARGS ? { serveArgs: COMPARE_SERVE_ARGS } : {}) } : {}),
+    ...(name.endsWith('-compare') ? { main: COMPARE_MAIN, ...(COMPARE_SERVE_ARGS ? { serveArgs: COMPARE_SERVE_ARGS } : {}), ...(COMPARE_SERVE_ENV ? { serveEnv: COMPARE_SERVE_ENV } : {}) } : {}),
   };
   let server = await startAtende(name, options);
   if (server.health.llm === 'offline') throw new Error('Atende started in offline mode: OPENAI_BASE_URL was not picked up.');

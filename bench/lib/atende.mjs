@@ -8,16 +8,25 @@ import { startChild } from './processes.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 
+const SERVE = /^((?:[A-Z_]+=\S*\s+)*)node((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js$/.exec(
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve,
+);
+if (!SERVE) throw new Error("package.json's serve script is not `[VAR=value…] node [--flags…] apps/server/dist/main.js`");
+
 /**
- * The Node flags of `npm run serve` (package.json: `node <flags> apps/server/dist/main.js`), so the suites
- * measure the server as it is started in production (V8's heap sizes are set there, before the heap exists).
+ * The Node flags of `npm run serve`, so the suites measure the server as it is started in production (V8's heap
+ * sizes are set there, before the heap exists).
  */
-export const SERVE_NODE_ARGS = (() => {
-  const serve = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve;
-  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(serve);
-  if (!match) throw new Error(`package.json's serve script does not run node apps/server/dist/main.js: ${serve}`);
-  return match[1].trim().split(/\s+/).filter(Boolean);
-})();
+export const SERVE_NODE_ARGS = SERVE[2].trim().split(/\s+/).filter(Boolean);
+
+/** The environment `npm run serve` sets before node starts (glibc's malloc settings are read only then). */
+export const SERVE_ENV = Object.fromEntries(
+  SERVE[1]
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((assignment) => assignment.split(/=(.*)/s).slice(0, 2)),
+);
 
 /** Shared by every instance: sessions, signed links and encrypted credentials work on all of them. */
 const AUTH_SECRET = 'load-suite-auth-secret-0123456789abcdef';
@@ -30,14 +39,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Starts `node apps/server/dist/main.js` with an environment built from
  * scratch (nothing from the caller's shell leaks in) and waits for /api/health.
- * `env` adds or overrides variables (DATABASE_URL, ROLE, S3_*…); `nodeArgs` go before the script (--cpu-prof…), after `npm run serve`'s flags (`serveArgs`, default SERVE_NODE_ARGS);
+ * `env` adds or overrides variables (DATABASE_URL, ROLE, S3_*…); `nodeArgs` go before the script (--cpu-prof…), after `npm run serve`'s flags (`serveArgs`, default SERVE_NODE_ARGS; its environment: `serveEnv`, default SERVE_ENV);
  * `main` is another build's main.js (benchmarks comparing two builds).
  */
-export async function startAtende(name, { port, dataDir, fakes, env = {}, nodeArgs = [], serveArgs = SERVE_NODE_ARGS, main = SERVER_MAIN }) {
+export async function startAtende(name, { port, dataDir, fakes, env = {}, nodeArgs = [], serveArgs = SERVE_NODE_ARGS, serveEnv = SERVE_ENV, main = SERVER_MAIN }) {
   const url = `http://127.0.0.1:${port}`;
   const child = startChild(name, process.execPath, [...serveArgs, ...nodeArgs, main], {
     cwd: ROOT,
     env: {
+      ...serveEnv,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
