@@ -151,8 +151,11 @@ export async function beginTurn(
              -- the team's messages are the business speaking: the model reads them as its own side
              select json_agg(json_build_object('role', case when w.role = 'team' then 'assistant' else w.role end, 'content', w.content) order by w.seq)
              from (
-               select m.role, m.content, m.seq from messages m, turn
-               where m.conversation_id = turn.id and (turn.before_seq is null or m.seq < turn.before_seq)
+               -- Both bounds are index conditions (messages_conversation_idx): the scan stops after the window, where a
+               -- join with turn and an OR read every message of the conversation and sorted them (ADR 0017).
+               select m.role, m.content, m.seq from messages m
+               where m.conversation_id = (select id from turn)
+                 and m.seq < coalesce((select before_seq from turn), 9223372036854775807)
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
            ), '[]'::json) as history`)) as unknown as {
