@@ -279,7 +279,10 @@ function UnansweredList({ groups, showAgent }: { groups: UnansweredGroup[]; show
 function WeeklySummarySwitch() {
   const settings = useInsightSettings();
   const save = useSaveInsightSettings();
-  const checked = save.isPending ? Boolean(save.variables) : (settings.data?.weeklySummary ?? true);
+  // Set in the change handler itself: a controlled checkbox whose state changes only on the mutation's next
+  // render is first put back by React, and flickers (the click looks ignored on a slow device).
+  const [switching, setSwitching] = useState<boolean | null>(null);
+  const checked = switching ?? settings.data?.weeklySummary ?? true;
   return (
     <section aria-labelledby="resumo-semanal" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <label className="flex items-start gap-3">
@@ -288,12 +291,14 @@ function WeeklySummarySwitch() {
           className="mt-1 size-4 accent-brand-600"
           checked={checked}
           disabled={settings.isPending || save.isPending}
-          onChange={(e) =>
+          onChange={(e) => {
+            setSwitching(e.target.checked);
             save.mutate(e.target.checked, {
               onSuccess: (saved) => toast.success(saved.weeklySummary ? 'Resumo semanal ligado.' : 'Resumo semanal desligado.'),
               onError: (error) => toast.error(userMessageOf(error)),
-            })
-          }
+              onSettled: () => setSwitching(null),
+            });
+          }}
         />
         <span>
           <span id="resumo-semanal" className="block text-sm font-semibold text-slate-900">
