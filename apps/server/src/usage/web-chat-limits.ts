@@ -1,6 +1,6 @@
 import { testDay, type WebLimits, type WebLimitsInput } from '@atende/shared';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { PREPARED, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { agents, webChatCounters } from '../db/schema';
 import { RateLimiter } from '../http/rate-limit';
 import { AppError } from '../lib/errors';
@@ -99,30 +99,6 @@ export async function recordRefusal(db: Db, agentId: string, day = testDay()): P
 /** The 429 of a refused visitor (pt-BR reason from the error code). */
 export function visitorLimitReached(refused: VisitorRefusal): AppError {
   return new AppError('VISITOR_LIMIT_REACHED', `The agent's daily limit per ${refused === 'ip' ? 'address' : 'visitor'} is reached`);
-}
-
-/**
- * Counts a visitor's message against today's per-visitor and per-address limits, in one statement: each
- * counter only increments while under its limit. Returns which limit refused it, or null when it may go on;
- * a refusal is counted too, and `firstRefusalToday` says when it is the agent's first of the day. (The chat
- * turn counts in its first statement instead: beginTurn.)
- */
-export async function countVisitorMessage(
-  db: Db,
-  agentId: string,
-  visitor: { session: string; network: string },
-  limits: WebLimitsInput,
-  day = testDay(),
-): Promise<{ refused: VisitorRefusal | null; firstRefusalToday: boolean }> {
-  const result = (await db.execute(sql`${PREPARED}
-    with ${visitorCountCtes(agentId, { ...visitor, limits }, day)}
-    select exists (select 1 from visitor) as visitor, exists (select 1 from address) as address`)) as unknown as {
-    rows: Array<{ visitor: boolean; address: boolean }>;
-  };
-  const row = result.rows[0]!;
-  const refused = visitorRefusal(row.visitor, row.address);
-  if (!refused) return { refused: null, firstRefusalToday: false };
-  return { refused, firstRefusalToday: await recordRefusal(db, agentId, day) };
 }
 
 export async function readWebLimits(db: Db, agent: AgentLimitColumns & { id: string }, defaults: WebLimitsInput): Promise<WebLimits> {
