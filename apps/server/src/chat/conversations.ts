@@ -91,8 +91,8 @@ export interface TurnStartOptions {
  * The start of a chat turn in ONE statement (the hot path): count a web visitor's message against the agent's
  * daily limits (refused: nothing else happens), count the message against the monthly quota (an upsert that
  * only increments under the quota, so concurrent turns on any instance cannot over-admit), create or touch the
- * conversation, store the customer's message, and read the memory window. All parts of a data-modifying CTE see the same snapshot, so the window holds exactly the
- * messages before this one.
+ * conversation, store the customer's message, and read the memory window. All parts of a data-modifying CTE see
+ * the same snapshot, so the window holds exactly the messages before this one.
  *
  * With an `externalId` (the channel's message id), a turn redone after a crash
  * finds the message it already stored: nothing is counted or stored again, and
