@@ -71,7 +71,7 @@ export function exportConversationsCsv(db: Db, agentId: string, from: string, to
         join messages m on m.conversation_id = c.id
         where c.agent_id = ${agentId} and c.channel <> 'test'
           and m.created_at >= ${start}::timestamptz and m.created_at < ${end}::timestamptz
-          and m.seq > ${after}
+          and m.seq > ${after} and m.seq > 0 -- always true: lets it use messages_seq_idx (db/schema/chat.ts)
         order by m.seq
         limit ${EXPORT_PAGE}`)) as unknown as { rows: ExportRow[] };
       for (const r of result.rows) {

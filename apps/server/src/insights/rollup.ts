@@ -69,9 +69,10 @@ export async function rollUpBatch(db: Db, options: { settleMs?: number; batch?: 
       with batch as (
         select m.seq, m.id, m.role, m.outcome, m.created_at, m.conversation_id, m.content
         from messages m
-        where m.seq > ${lastSeq}
+        -- seq > 0 (always true) lets these two use messages_seq_idx (a partial index: db/schema/chat.ts)
+        where m.seq > ${lastSeq} and m.seq > 0
           and m.seq < coalesce(
-            (select min(y.seq) from messages y where y.seq > ${lastSeq} and y.created_at > now() - make_interval(secs => ${settleMs / 1000})),
+            (select min(y.seq) from messages y where y.seq > ${lastSeq} and y.seq > 0 and y.created_at > now() - make_interval(secs => ${settleMs / 1000})),
             9223372036854775807)
         order by m.seq
         limit ${batch}

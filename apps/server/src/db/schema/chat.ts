@@ -65,8 +65,13 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, sql`${t.seq} desc`),
     uniqueIndex('messages_external_id_uq').on(t.conversationId, t.externalId).where(sql`${t.externalId} is not null`),
-    /** The Painel's rollup reads new messages in order (insights/rollup.ts). */
-    index('messages_seq_idx').on(t.seq),
+    /**
+     * The Painel's rollup and the CSV export read messages in `seq` order (insights/rollup.ts, export.ts). Partial on
+     * a predicate every row meets, so that only queries that state it (`seq > 0`) can use it: otherwise a chat
+     * turn's generic plan read its conversation's last messages backwards through this index, filtering out every
+     * other conversation's (ADR 0017).
+     */
+    index('messages_seq_idx').on(t.seq).where(sql`${t.seq} > 0`),
     /** The Painel's 'Perguntas sem resposta' reads only these (insights/unanswered.ts). */
     index('messages_unanswered_idx').on(t.conversationId, t.seq).where(sql`${t.outcome} = 'unanswered'`),
   ],
