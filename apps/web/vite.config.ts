@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const api = process.env.ATENDE_API_URL ?? 'http://localhost:3000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +57,7 @@ const COMPRESSIBLE = /\.(html|m?js|css|json|svg|txt|webmanifest)$/;
 
 /**
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip level 9) next to every text file of the build larger
- * than 512 bytes. Compressing at build time keeps ~1.5 s of CPU and a burst of memory out of every server start.
+ * than 512 bytes. Compressing at build time keeps ~1.5 s of CPU out of every server start.
  */
 function precompress(dir: string): void {
   for (const name of readdirSync(dir)) {
