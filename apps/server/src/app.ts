@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
     .route('/', taughtAnswerRoutes(database.db, auth, services.taughtAnswers))
     .route(
       '/',
-      webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, notices: services.notices, live: services.channels.live }),
+      webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, live: services.channels.live }),
     )
     .route('/', playgroundRoutes({ runtime: services.runtime, auth, config }))
     .route('/', appearanceRoutes({ db: database.db, auth, config, storage: services.storage, logger }))

@@ -68,7 +68,6 @@ export async function appendAssistantMessage(db: Db, conversationId: string, con
 }
 
 export interface TurnStart {
-  /** Null only when the visitor's daily limits refused the message (`refused`): nothing was stored. */
   conversationId: string;
   /** Who answers the conversation now: the agent answers only in 'bot' (a closed conversation reopened as 'bot'). */
   state: ConversationState;
@@ -78,9 +77,16 @@ export interface TurnStart {
   used: number | null;
   /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
-  /** Which of the web visitor's daily limits refused the message (then nothing else happened); null otherwise. */
-  refused: VisitorRefusal | null;
+  refused: null;
 }
+
+/** A web visitor's message that one of the agent's daily limits refused: nothing else happened (no conversation). */
+export interface TurnRefused {
+  refused: VisitorRefusal;
+}
+
+/** The account's monthly quota the message counts against; null: not counted here (the test chat). */
+type TurnQuota = { month: string; limit: number | null } | null;
 
 export interface TurnStartOptions {
   /** A web visitor's message: counted against the agent's daily limits first; refused, nothing else happens. */
@@ -98,14 +104,23 @@ export interface TurnStartOptions {
  * finds the message it already stored: nothing is counted or stored again, and
  * the window is the one that message had.
  */
+export async function beginTurn(db: Db, key: SessionKey, message: string, quota: TurnQuota, externalId?: string | null): Promise<TurnStart>;
 export async function beginTurn(
   db: Db,
   key: SessionKey,
   message: string,
-  quota: { month: string; limit: number | null } | null,
+  quota: TurnQuota,
+  externalId: string | null,
+  options: TurnStartOptions,
+): Promise<TurnStart | TurnRefused>;
+export async function beginTurn(
+  db: Db,
+  key: SessionKey,
+  message: string,
+  quota: TurnQuota,
   externalId: string | null = null,
   options: TurnStartOptions = {},
-): Promise<TurnStart> {
+): Promise<TurnStart | TurnRefused> {
   const { visitor } = options;
   // The visitor's limits took the message (always true without them).
   const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : sql`true`;
@@ -159,16 +174,18 @@ export async function beginTurn(
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
            ), '[]'::json) as history`)) as unknown as {
-    rows: Array<TurnStart & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean }>;
+    rows: Array<Omit<TurnStart, 'history' | 'refused'> & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean }>;
   };
   const row = result.rows[0]!;
+  const refused = visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null;
+  if (refused) return { refused };
   return {
     conversationId: row.conversationId,
     state: row.state,
     allowed: row.allowed,
     used: row.used === null ? null : Number(row.used),
     history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
-    refused: visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null,
+    refused: null,
   };
 }
 

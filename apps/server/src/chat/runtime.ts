@@ -28,8 +28,8 @@ export interface ChatRuntime {
    * which answers with it ahead of any passage. Absent: no taught answers.
    */
   taughtAnswers?: TaughtAnswerLookup;
-  /** Tells the owner when the account nears or reaches its monthly quota (absent: nobody is told). */
-  notices?: Pick<UsageNotices, 'messageCounted'>;
+  /** Tells the owner when the account nears or reaches its monthly quota, or the web chat first refuses a visitor today (absent: nobody is told). */
+  notices?: Pick<UsageNotices, 'messageCounted' | 'webLimitReached'>;
   /** Tells the open inboxes of every instance that a conversation changed (absent: nobody is told). */
   notifier?: Notifier;
   /** Tells the owner that a customer waits for a person (e-mail, WhatsApp; inbox/notices.ts). */
@@ -74,10 +74,9 @@ export interface TurnRequest {
   preface?: string;
   /**
    * The web chat's visitor: the message is first counted against the agent's daily limits per visitor and per
-   * address (in the turn's first statement); refused, the turn fails with 429 and `onRefused` hears whether it
-   * was the agent's first refusal of the day.
+   * address (in the turn's first statement); refused, the turn fails with 429 (the owner is told of the day's first).
    */
-  visitor?: VisitorCount & { onRefused?: (firstRefusalToday: boolean) => void };
+  visitor?: VisitorCount;
 }
 
 export interface TurnResult {
@@ -114,20 +113,19 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
   const customer = req.channel !== 'test';
-  const { visitor } = req;
-  const { conversationId, state, allowed, used, history, refused } = await beginTurn(
+  const start = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId, customerName: req.customerName ?? null },
     req.transcript ?? req.message,
     test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
-    { visitor: visitor && { session: visitor.session, network: visitor.network, limits: visitor.limits, day } },
+    { visitor: req.visitor && { ...req.visitor, day } },
   );
-  if (refused) {
-    const first = await recordRefusal(db, agent.id, day);
-    visitor?.onRefused?.(first);
-    throw visitorLimitReached(refused);
+  if (start.refused) {
+    if (await recordRefusal(db, agent.id, day)) rt.notices?.webLimitReached(agent.id);
+    throw visitorLimitReached(start.refused);
   }
+  const { conversationId, state, allowed, used, history } = start;
 
   const mayHandOver = customer && !rt.neverHandsOver?.(agent.id);
   const tellInbox = (kind: 'message' | 'state') =>

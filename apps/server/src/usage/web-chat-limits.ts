@@ -87,7 +87,7 @@ export function visitorRefusal(visitorCounted: boolean, addressCounted: boolean)
 }
 
 /** Counts a refused message of the agent today; true when it is the agent's first refusal of the day. */
-export async function recordRefusal(db: Db, agentId: string, day = testDay()): Promise<boolean> {
+export async function recordRefusal(db: Db, agentId: string, day: string): Promise<boolean> {
   const [refusals] = await db
     .insert(webChatCounters)
     .values({ agentId, day, key: 'refused', messages: 1 })

@@ -23,13 +23,12 @@ import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
 import { handoffColumns } from '../../chat/handoff';
 import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
-import type { ChatRuntime, TurnRequest } from '../../chat/runtime';
+import type { ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
 import { answerTurn } from './answer-routes';
 import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
-import type { UsageNotices } from '../../usage/notices';
-import { agentLimitColumns, effectiveLimits, VisitorRates } from '../../usage/web-chat-limits';
+import { agentLimitColumns, effectiveLimits, VisitorRates, type VisitorCount } from '../../usage/web-chat-limits';
 
 export interface ChatLimits {
   perIp: LimitRule;
@@ -59,7 +58,6 @@ export function webChatRoutes(deps: {
   config: Config;
   storage: FileStorage;
   limits?: ChatLimits;
-  notices?: Pick<UsageNotices, 'webLimitReached'>;
   /** The team's messages pushed to open chats (channels/core/live.ts). */
   live?: LiveFeed;
 }) {
@@ -74,9 +72,9 @@ export function webChatRoutes(deps: {
 
   /**
    * The agent's own limits for anonymous visitors (issue 13, item 5): the rate here (process memory), the daily
-   * counts in the turn's first statement (runtime.ts startTurn); refused with 429 and a pt-BR reason.
+   * counts in the turn's first statement (chat/conversations.ts beginTurn); refused with 429 and a pt-BR reason.
    */
-  function admitVisitor(agentId: string, session: string, network: string, limits: WebLimitsInput): NonNullable<TurnRequest['visitor']> {
+  function admitVisitor(agentId: string, session: string, network: string, limits: WebLimitsInput): VisitorCount {
     const wait = rates.take(agentId, session, limits);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', 'Too many messages from this visitor', {
@@ -84,10 +82,7 @@ export function webChatRoutes(deps: {
         userMessage: `Muitas mensagens seguidas. Aguarde ${wait} ${wait === 1 ? 'segundo' : 'segundos'} e tente novamente.`,
       });
     }
-    const onRefused = (firstRefusalToday: boolean) => {
-      if (firstRefusalToday) deps.notices?.webLimitReached(agentId);
-    };
-    return { session, network, limits, onRefused };
+    return { session, network, limits };
   }
 
   app.use(
