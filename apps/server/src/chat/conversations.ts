@@ -85,12 +85,31 @@ export interface TurnRefused {
   refused: VisitorRefusal;
 }
 
+/**
+ * The agent (or its account's plan) is no longer what the caller read: nothing happened. The caller reads the agent
+ * again and starts over (the web chat's cache of agents: channels/web/active-agents.ts).
+ */
+export interface TurnStale {
+  stale: true;
+}
+
+/**
+ * The version of the agent a turn was prepared with: its row's `xmin` (any write to the row changes it) and its
+ * account's plan as read. beginTurn goes on only while both are still current and the agent active.
+ */
+export interface AgentVersion {
+  xmin: string;
+  plan: string | null;
+}
+
 /** The account's monthly quota the message counts against; null: not counted here (the test chat). */
 type TurnQuota = { month: string; limit: number | null } | null;
 
 export interface TurnStartOptions {
   /** A web visitor's message: counted against the agent's daily limits first; refused, nothing else happens. */
   visitor?: VisitorCount & { day: string };
+  /** The agent as the caller read it (maybe from a cache): no longer current or active, nothing happens (TurnStale). */
+  agentVersion?: AgentVersion;
 }
 
 /**
@@ -112,7 +131,7 @@ export async function beginTurn(
   quota: TurnQuota,
   externalId: string | null,
   options: TurnStartOptions,
-): Promise<TurnStart | TurnRefused>;
+): Promise<TurnStart | TurnRefused | TurnStale>;
 export async function beginTurn(
   db: Db,
   key: SessionKey,
@@ -120,14 +139,20 @@ export async function beginTurn(
   quota: TurnQuota,
   externalId: string | null = null,
   options: TurnStartOptions = {},
-): Promise<TurnStart | TurnRefused> {
-  const { visitor } = options;
+): Promise<TurnStart | TurnRefused | TurnStale> {
+  const { visitor, agentVersion } = options;
+  // The agent is as the caller read it: checked in this statement's snapshot, before anything is written.
+  const current = agentVersion ? sql`exists (select 1 from agent_ok)` : sql`true`;
   // The visitor's limits took the message (always true without them).
-  const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : sql`true`;
+  const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : current;
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
   const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior) and ${admitted}`) : sql`select null::int as messages where false`;
   const result = (await db.execute(sql`${PREPARED}
-    with ${visitor ? sql`${visitorCountCtes(key.agentId, visitor, visitor.day)}, ` : sql``}prior as (
+    with ${agentVersion ? sql`agent_ok as (
+      select 1 from agents a left join profiles p on p.id = a.user_id
+      where a.id = ${key.agentId} and a.active and a.xmin::text = ${agentVersion.xmin}::text
+        and p.plan is not distinct from ${agentVersion.plan}::text
+    ), ` : sql``}${visitor ? sql`${visitorCountCtes(key.agentId, visitor, visitor.day, current)}, ` : sql``}prior as (
       select m.conversation_id, m.seq from messages m
       join conversations c on c.id = m.conversation_id
       where ${externalId}::text is not null and m.external_id = ${externalId}::text
@@ -162,6 +187,7 @@ export async function beginTurn(
            -- Durable as soon as a later commit flushes (the turn's answer does, synchronously: ADR 0017).
            set_config('synchronous_commit', 'off', true) as "asyncCommit",
            ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
+           ${agentVersion ? sql`not ${current} as stale,` : sql``}
            coalesce((
              -- the team's messages are the business speaking: the model reads them as its own side
              select json_agg(json_build_object('role', case when w.role = 'team' then 'assistant' else w.role end, 'content', w.content) order by w.seq)
@@ -174,9 +200,12 @@ export async function beginTurn(
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
            ), '[]'::json) as history`)) as unknown as {
-    rows: Array<Omit<TurnStart, 'history' | 'refused'> & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean }>;
+    rows: Array<
+      Omit<TurnStart, 'history' | 'refused'> & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
+    >;
   };
   const row = result.rows[0]!;
+  if (row.stale) return { stale: true };
   const refused = visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null;
   if (refused) return { refused };
   return {

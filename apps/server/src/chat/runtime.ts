@@ -7,7 +7,7 @@ import { agents } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
-import { appendAssistantMessage, beginTurn } from './conversations';
+import { appendAssistantMessage, beginTurn, type AgentVersion } from './conversations';
 import { handoffSettingsOf, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
@@ -77,6 +77,19 @@ export interface TurnRequest {
    * address (in the turn's first statement); refused, the turn fails with 429 (the owner is told of the day's first).
    */
   visitor?: VisitorCount;
+  /**
+   * The version of `agent` (and of the plan) the channel read, when it may be out of date (a cache): the turn starts
+   * only if it is still current, else it fails with StaleAgent before anything is stored or counted.
+   */
+  agentVersion?: AgentVersion;
+}
+
+/** The agent or its plan changed since the channel read them (TurnRequest.agentVersion): nothing happened; read and retry. */
+export class StaleAgent extends Error {
+  constructor() {
+    super('The agent changed since it was read');
+    this.name = 'StaleAgent';
+  }
 }
 
 export interface TurnResult {
@@ -119,8 +132,12 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     req.transcript ?? req.message,
     test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
-    { visitor: req.visitor && { ...req.visitor, day } },
+    { visitor: req.visitor && { ...req.visitor, day }, agentVersion: req.agentVersion },
   );
+  if ('stale' in start) {
+    if (test) await refundTestMessage(db, agent.userId, day);
+    throw new StaleAgent();
+  }
   if (start.refused) {
     if (await recordRefusal(db, agent.id, day)) rt.notices?.webLimitReached(agent.id);
     throw visitorLimitReached(start.refused);

@@ -64,16 +64,16 @@ export type VisitorRefusal = 'visitor' | 'ip';
 /**
  * The counting as CTEs `visitor` and `address` (a row each when that counter took the message) for a larger
  * statement — the one that starts the chat turn (chat/conversations.ts beginTurn), so a turn has one write
- * less: each counter only increments while under its limit.
+ * less: each counter only increments while under its limit, and only `when` (the agent is still as read).
  */
-export function visitorCountCtes(agentId: string, visitor: VisitorCount, day: string): SQL {
+export function visitorCountCtes(agentId: string, visitor: VisitorCount, day: string, when: SQL = sql`true`): SQL {
   return sql`visitor as (
-      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`v:${visitor.session}`}, 1)
+      insert into web_chat_counters (agent_id, day, key, messages) select ${agentId}, ${day}, ${`v:${visitor.session}`}, 1 where ${when}
       on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
       where web_chat_counters.messages < ${visitor.limits.dailyPerVisitor}::int
       returning 1
     ), address as (
-      insert into web_chat_counters (agent_id, day, key, messages) values (${agentId}, ${day}, ${`ip:${visitor.network}`}, 1)
+      insert into web_chat_counters (agent_id, day, key, messages) select ${agentId}, ${day}, ${`ip:${visitor.network}`}, 1 where ${when}
       on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
       where web_chat_counters.messages < ${visitor.limits.dailyPerIp}::int
       returning 1

@@ -5,7 +5,7 @@ import { getAccountPlan } from '../../accounts/plan';
 import { getOwnedAgent } from '../../agents/service';
 import type { Auth } from '../../auth/auth';
 import { sessionHistory } from '../../chat/conversations';
-import type { ChatRuntime } from '../../chat/runtime';
+import { runTurn, type ChatRuntime } from '../../chat/runtime';
 import { requireAuth } from '../../auth/guard';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
@@ -69,7 +69,7 @@ export function playgroundRoutes(deps: { runtime: ChatRuntime; auth: Auth; confi
       const userId = c.var.auth.user.id;
       const [agent, plan] = await Promise.all([getOwnedAgent(db, userId, c.req.valid('param').id), getAccountPlan(db, userId)]);
       const { message, sessionId } = c.req.valid('json');
-      return answerTurn(c, runtime, { agent, plan, channel: 'test', sessionId: keys.keyFor(agent.id, sessionId), message });
+      return answerTurn(c, (onDelta) => runTurn(runtime, { agent, plan, channel: 'test', sessionId: keys.keyFor(agent.id, sessionId), message, onDelta }));
     })
     .openapi(routes.history, async (c) => {
       const agent = await getOwnedAgent(db, c.var.auth.user.id, c.req.valid('param').id);

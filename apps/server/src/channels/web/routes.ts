@@ -1,34 +1,32 @@
 import {
   chatHistoryRequestSchema,
   chatRequestSchema,
-  resolvePlan,
   SESSION_ID_RULE,
   type ChatMessage,
   type PublicAgent,
   type WebLimitsInput,
 } from '@atende/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { agents, conversations, profiles } from '../../db/schema';
+import { conversations } from '../../db/schema';
 import { clientNetwork } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory } from '../../chat/conversations';
-import { handoffColumns } from '../../chat/handoff';
 import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
-import type { ChatRuntime } from '../../chat/runtime';
+import { runTurn, StaleAgent, type ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
+import { activeAgents } from './active-agents';
 import { answerTurn } from './answer-routes';
 import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
-import { agentLimitColumns, effectiveLimits, VisitorRates, type VisitorCount } from '../../usage/web-chat-limits';
+import { effectiveLimits, VisitorRates, type VisitorCount } from '../../usage/web-chat-limits';
 
 export interface ChatLimits {
   perIp: LimitRule;
@@ -41,11 +39,6 @@ export function chatLimitsFrom(config: Config): ChatLimits {
     perSession: { limit: config.limits.chatPerSessionPerMin, windowMs: 60_000 },
   };
 }
-
-const unavailable = () =>
-  new AppError('NOT_FOUND', 'Chat service not available', {
-    userMessage: 'Este chat não está disponível no momento.',
-  });
 
 /**
  * The public chat channel (docs/product.md §3, §7): POST /webhook/{webhookId} answers
@@ -63,6 +56,7 @@ export function webChatRoutes(deps: {
 }) {
   const { runtime, config } = deps;
   const db = runtime.db;
+  const agentsByWebhook = activeAgents(db);
   const limits = deps.limits ?? chatLimitsFrom(config);
   const perIp = new RateLimiter(limits.perIp);
   const perSession = new RateLimiter(limits.perSession);
@@ -98,7 +92,7 @@ export function webChatRoutes(deps: {
 
   // The public chat's configuration: the agent's name and how it looks ('Aparência'), nothing private.
   app.get('/webhook/:webhookId', async (c) => {
-    const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    const { agent } = await agentsByWebhook.read(c.req.param('webhookId'));
     const appearance = toPublicAppearance(await readAppearance(db, agent.id), agent, config.publicUrl);
     c.header('Cache-Control', 'no-cache');
     return c.json({ name: agent.name, webhookId: agent.webhookId, appearance } satisfies PublicAgent);
@@ -107,7 +101,7 @@ export function webChatRoutes(deps: {
   // The avatar, from the private storage. Only pictures whose bytes were checked (PNG, JPEG, WebP) are ever
   // stored, and they go out with that type and nosniff: never as a page that could run a script.
   app.get('/webhook/:webhookId/avatar', async (c) => {
-    const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    const { agent } = await agentsByWebhook.read(c.req.param('webhookId'));
     const row = await readAppearance(db, agent.id);
     if (!row?.avatarKey || !row.avatarType) throw new AppError('NOT_FOUND', 'No avatar', { userMessage: 'Imagem não encontrada.' });
     const bytes = await deps.storage.get(row.avatarKey);
@@ -128,7 +122,7 @@ export function webChatRoutes(deps: {
     perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
-    const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    const { agent } = await agentsByWebhook.read(c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
     c.header('Cache-Control', 'no-store');
     return c.json({ messages: await sessionHistory(db, agent.id, 'web', keys.keyFor(agent.id, body.data.sessionId)) });
@@ -143,7 +137,7 @@ export function webChatRoutes(deps: {
     perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
-    const { agent } = await activeAgent(db, c.req.param('webhookId'));
+    const { agent } = await agentsByWebhook.read(c.req.param('webhookId'));
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
     const [conversation] = await db
       .select({ id: conversations.id })
@@ -173,11 +167,28 @@ export function webChatRoutes(deps: {
     perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
-    const { agent, plan, limits: own } = await activeAgent(db, c.req.param('webhookId'));
+    const webhookId = c.req.param('webhookId');
+    // From memory after the first turn (ADR 0019): beginTurn checks that it is still current, else it is read again.
+    const cached = await agentsByWebhook.cached(webhookId);
+    const { agent } = cached;
     perSession.consume(`${agent.id}:${body.data.sessionId}`);
+    const network = clientNetwork(c, config.trustProxy);
     const sessionId = keys.keyFor(agent.id, body.data.sessionId);
-    const visitor = admitVisitor(agent.id, sessionId, clientNetwork(c, config.trustProxy), effectiveLimits(own, config.webChatLimits));
-    return answerTurn(c, runtime, { agent, plan, channel: 'web', sessionId, message: body.data.message, visitor });
+    const visitor = admitVisitor(agent.id, sessionId, network, effectiveLimits(cached.limits, config.webChatLimits));
+    const message = body.data.message;
+    return answerTurn(c, async (onDelta) => {
+      try {
+        return await runTurn(runtime, { agent, plan: cached.plan, channel: 'web', sessionId, message, visitor, agentVersion: cached.version, onDelta });
+      } catch (err) {
+        if (!(err instanceof StaleAgent)) throw err;
+      }
+      // Out of date: nothing was stored or counted. The turn again, with the agent as it is now (as before ADR 0019).
+      agentsByWebhook.forget(webhookId);
+      const now = await agentsByWebhook.read(webhookId);
+      const session = now.agent.id === agent.id ? sessionId : keys.keyFor(now.agent.id, body.data.sessionId);
+      const counted = { session, network, limits: effectiveLimits(now.limits, config.webChatLimits) };
+      return runTurn(runtime, { agent: now.agent, plan: now.plan, channel: 'web', sessionId: session, message, visitor: counted, onDelta });
+    });
   });
 
   return app;
@@ -194,41 +205,4 @@ function invalidRequest(error: z.ZodError): AppError {
 function tooLarge(c: Context): never {
   void c;
   throw new AppError('PAYLOAD_TOO_LARGE', 'Chat request too large', { userMessage: 'Mensagem muito longa.' });
-}
-
-/**
- * The active agent behind a public webhook id, with its account's plan (one query on the hot path), built
- * once per database as a prepared query: on Postgres a named statement, parsed and planned once per connection.
- */
-const activeAgentQueries = new WeakMap<Db, ReturnType<typeof activeAgentQuery>>();
-
-function activeAgentQuery(db: Db) {
-  return db
-    .select({
-      id: agents.id,
-      userId: agents.userId,
-      name: agents.name,
-      webhookId: agents.webhookId,
-      systemMessage: agents.systemMessage,
-      lastError: agents.lastError,
-      ...handoffColumns,
-      plan: profiles.plan,
-      limits: agentLimitColumns,
-    })
-    .from(agents)
-    .leftJoin(profiles, eq(profiles.id, agents.userId))
-    .where(and(eq(agents.webhookId, sql.placeholder('webhookId')), eq(agents.active, true)))
-    .prepare('atende_active_agent');
-}
-
-async function activeAgent(db: Db, webhookId: string) {
-  let query = activeAgentQueries.get(db);
-  if (!query) {
-    query = activeAgentQuery(db);
-    activeAgentQueries.set(db, query);
-  }
-  const [row] = await query.execute({ webhookId });
-  if (!row) throw unavailable();
-  const { plan, limits, ...agent } = row;
-  return { agent, plan: resolvePlan(plan), limits };
 }
