@@ -148,12 +148,14 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
   return questionParts(message, context).map((part) => ({
     ...part,
     terms: part.terms.map((t) => {
+      // Verbs and their nominalizations are looked up as written: their stems are not prefixes of each other.
+      const derived = t.weight === 1 ? (t.derived ?? []).filter((l) => vocabulary.has(l)) : [];
       const lexemes = spell(t.lexemes);
-      if (lexemes.length) return { ...t, lexemes, synonyms: spell(t.synonyms) };
+      if (lexemes.length) return { ...t, lexemes, synonyms: spell(t.synonyms), derived };
       const fixed = typoFixed(t.bases ?? []);
       // A word read through a typo is that word itself, whatever inflection it was typed in.
-      if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [] };
-      return { ...t, synonyms: spell(t.synonyms) };
+      if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [], derived };
+      return { ...t, synonyms: spell(t.synonyms), derived };
     }),
   }));
 }
@@ -273,13 +275,15 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
 
 /**
  * 1 when the unit has the word (in some inflection), 0.9 when its heading has it, less for another word of
- * its stem (DERIVED_WORD) and for synonyms.
+ * its stem or its verb or nominalization (DERIVED_WORD) and for synonyms.
  */
 function matchStrength(term: Term, unit: Unit): number {
   if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
   if (has(unit.headingLexemes, term.lexemes)) return 0.9;
   if (has(unit.lexemes, term.synonyms)) return 0.8;
   if (has(unit.headingLexemes, term.synonyms)) return 0.7;
+  // The word's verb or nominalization ("traduzido" / "tradução"): another word of its stem, in effect.
+  if (term.derived?.length && has(unit.lexemes, term.derived)) return DERIVED_WORD;
   return 0;
 }
 

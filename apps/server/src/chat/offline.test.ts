@@ -161,6 +161,17 @@ describe('a word of the question is told from other words of its stem', () => {
     expect(derived!.confidence).toBeLessThan(itself!.confidence - 0.05);
   });
 
+  it('a verb meets its nominalization though their stems differ ("traduzido" / "tradução", NomLex-PT), as a derivation', () => {
+    const history = [
+      passage('A tradução do livro para o latim ocorreu por volta do século XII, na Espanha.', 'historia.txt'),
+      passage('O livro foi escrito em árabe por um matemático persa.', 'autor.txt'),
+    ];
+    const [translated] = answerQuestion('Quando o livro foi traduzido para o latim?', history);
+    expect(translated!.excerpt).toContain('por volta do século XII');
+    const [itself] = answerQuestion('Quando foi a tradução do livro para o latim?', history);
+    expect(translated!.confidence).toBeLessThan(itself!.confidence);
+  });
+
   it('a word one typo away is read as that word itself, not as a derivation', () => {
     const rules = [passage('As atividades complementares valem 200 horas no histórico.', 'regras.txt')];
     const [typed] = answerQuestion('Quantas horas valem as ativdades complementares?', rules, undefined, { minConfidence: 0 });

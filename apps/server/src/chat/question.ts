@@ -1,4 +1,5 @@
 import { lexemeSet, questionWords } from '../knowledge/text-search';
+import { NOMINALIZATIONS } from './nominalizations';
 
 /**
  * Reading a customer's question (offline answerer, ADR 0012): which parts it has, which words of each part
@@ -13,6 +14,11 @@ export interface Term {
   lexemes: readonly string[];
   /** Lexemes of synonyms: a match counts a little less than the word itself. */
   synonyms: readonly string[];
+  /**
+   * Lexemes of the word's verb or nominalization that its stem does not reach ("traduzido" / "tradução",
+   * "lançar" / "lançamento"; NomLex-PT, see nominalizations.ts): a match counts as another word of the stem.
+   */
+  derived?: readonly string[];
   /** The word as written, reduced to its inflection base (see inflectionBase): tells the same word from a derivation of its stem. */
   bases?: readonly string[];
   /** 1 for the part's own words, less for words carried over from an earlier part or message. */
@@ -156,8 +162,35 @@ function questionTerms(text: string): Term[] {
       lexemes,
       bases: bases.get(lexemes.join(' ')) ?? [],
       synonyms: [...new Set(lexemes.flatMap((l) => SYNONYMS.get(l) ?? []))].filter((l) => !lexemes.includes(l)),
+      derived: derivationsOf(lexemes),
       weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? 0.3 : 1,
     }));
+}
+
+/** Lexeme → lexemes of its verb or nominalizations (NomLex-PT pairs whose stems differ), built when first needed. */
+let derivations: Map<string, Set<string>> | null = null;
+
+function derivationsOf(lexemes: readonly string[]): string[] {
+  if (!derivations) {
+    derivations = new Map();
+    for (const line of NOMINALIZATIONS.split('\n')) {
+      const [verb, noun] = line.split(' ');
+      if (!verb || !noun) continue;
+      const a = [...lexemeSet(verb)];
+      const b = [...lexemeSet(noun)];
+      if (a.some((l) => b.includes(l))) continue;
+      for (const [from, to] of [[a, b], [b, a]] as const) {
+        for (const l of from) {
+          const set = derivations.get(l) ?? new Set<string>();
+          for (const t of to) set.add(t);
+          derivations.set(l, set);
+        }
+      }
+    }
+  }
+  const out = new Set<string>();
+  for (const l of lexemes) for (const d of derivations.get(l) ?? []) if (!lexemes.includes(d)) out.add(d);
+  return [...out];
 }
 
 function answerType(text: string): AnswerType {
