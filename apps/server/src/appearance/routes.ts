@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { agentAppearanceSchema, AVATAR_MAX_BYTES, appearanceInputSchema } from '@atende/shared';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit';
 import { getOwnedAgent } from '../agents/service';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';

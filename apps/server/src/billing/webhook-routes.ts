@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/context';
 import { AppError } from '../lib/errors';

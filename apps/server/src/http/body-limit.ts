@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
 import { AppError } from '../lib/errors';
 
@@ -45,6 +45,25 @@ const RULES: Array<[RegExp, number]> = [
   [/^PUT \/api\/agents\/[^/]+\/knowledge$/, BODY_LIMITS.knowledge],
 ];
 
+/**
+ * Hono's bodyLimit, without building the request's web `Request` when the Content-Length decides: Hono's own first
+ * reads `c.req.raw.body`, which makes @hono/node-server build an undici Request and a web stream over the socket for
+ * every request with a body (and for every GET through requestBodyLimits), and then `c.req.json()` reads through that
+ * stream instead of straight from Node's request. Node frames a request by its Content-Length, so a body cannot be
+ * longer than it says. Without one (chunked), Hono's counting reader is used, unchanged.
+ */
+export function bodyLimit(options: { maxSize: number; onError: (c: Context) => Response | Promise<Response> }): MiddlewareHandler {
+  const counting = honoBodyLimit(options);
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return parseInt(length, 10) > options.maxSize ? options.onError(c) : next();
+    }
+    return counting(c, next);
+  };
+}
+
 export function requestBodyLimits(): MiddlewareHandler<AppEnv> {
   const limiters = new Map<number, MiddlewareHandler>();
   const limiterFor = (maxSize: number) => {
@@ -61,7 +80,8 @@ export function requestBodyLimits(): MiddlewareHandler<AppEnv> {
     return limiter;
   };
   return async (c, next) => {
-    if (!c.req.raw.body) return next();
+    // Only GET and HEAD requests have no body here (@hono/node-server gives every other one a stream).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const route = `${c.req.method} ${c.req.path}`;
     if (OWN_LIMIT.some((r) => r.test(route))) return next();
     const maxSize = RULES.find(([r]) => r.test(route))?.[1] ?? BODY_LIMITS.json;

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { DOCUMENT_KINDS, knowledgeBaseInputSchema, knowledgeBaseSchema, knowledgeFileListSchema, MAX_FILE_BYTES, uploadedFilesSchema } from '@atende/shared';
 import { eq } from 'drizzle-orm';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit';
 import { getOwnedAgent } from '../agents/service';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/guard';

@@ -6,6 +6,7 @@
  * maximum length checked on the server with a pt-BR message.
  */
 import { once } from 'node:events';
+import type { Server as HttpServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { AGENT_NAME_MAX, CHAT_MESSAGE_MAX, MAX_FILE_BYTES, SYSTEM_MESSAGE_MAX } from '@atende/shared';
@@ -141,6 +142,43 @@ describe('every route refuses a body larger than it needs, while it streams in',
       expect(sent).toBeLessThan(16 * MB);
       socket.destroy();
     } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('over a real socket, with a Content-Length (read straight from Node, ADR 0017)', () => {
+  it('a chat turn and a sign-in are read; a Content-Length over the limit is refused before the body is sent', async () => {
+    const server: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const turn = await fetch(`${base}/webhook/${owner.agent.webhookId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Vocês abrem aos domingos?', sessionId: visitor('socket-real') }),
+      });
+      expect(turn.status).toBe(200);
+      expect(((await turn.json()) as { output: string }).output).toEqual(expect.any(String));
+      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({ email: uniqueEmail('socket'), password: 'senha-errada-123' }),
+      });
+      expect(signIn.status).toBe(401);
+      // Headers only: the server answers 413 without waiting for a body.
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let response = '';
+      socket.on('data', (d: Buffer) => (response += d.toString('latin1')));
+      socket.on('error', () => {});
+      socket.write(`POST /webhook/${owner.agent.webhookId} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${40 * KB}\r\n\r\n`);
+      await expect.poll(() => response, { timeout: 5000 }).toMatch(/^HTTP\/1\.1 413 /);
+      socket.destroy();
+    } finally {
+      (server as HttpServer).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

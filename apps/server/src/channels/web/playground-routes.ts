@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { chatHistoryRequestSchema, chatHistorySchema, chatRequestSchema, TEST_MESSAGES_PER_DAY } from '@atende/shared';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../../http/body-limit';
 import { getAccountPlan } from '../../accounts/plan';
 import { getOwnedAgent } from '../../agents/service';
 import type { Auth } from '../../auth/auth';

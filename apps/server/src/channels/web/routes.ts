@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../../http/body-limit';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { Config } from '../../config';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../../http/body-limit';
 import type { Db } from '../../db/client';
 import { agents, whatsappConfigs } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
