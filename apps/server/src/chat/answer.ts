@@ -34,6 +34,11 @@ const NEAR_TIE = 0.06;
  * ("processar" for "processador", "ensino" for "ensinar"), not the word itself in some inflection.
  */
 const DERIVED_WORD = 0.8;
+/**
+ * How much a question word counts when a sentence that leans on the one before it ("Ele…", "Essa tese…") does
+ * not have it but that sentence does: the subject it stands for, named there.
+ */
+const LEANT_ON = 0.5;
 /** Letters one inflection base may have beyond the other and still be the same word ("entreg" / "entregam"). */
 const INFLECTION_SLACK = 2;
 /**
@@ -74,6 +79,8 @@ interface Unit {
   block: number;
   /** Neighbours in the same block, for answers that span two sentences. */
   prev: Unit | null;
+  /** It leans on the sentence before it ("Ele…", "Essa tese…"): LEANS_BACK. */
+  leansBack: boolean;
   next: Unit | null;
 }
 
@@ -145,12 +152,22 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
     }
     return [...out];
   };
-  return questionParts(message, context).map((part) => ({
+  const parts = questionParts(message, context);
+  // The same word as written is the same word whatever the stemmer makes of it: Snowball cuts "-imos" as a verb
+  // ending, so "sinônimos" / "sinônimas", "mínimos" / "mínima" stem apart. The units' words whose inflection base is
+  // one of the question's, with their lexemes.
+  const sameWord = sameBaseLexemes(units, new Set(parts.flatMap((p) => p.terms.flatMap((t) => t.bases ?? []))));
+  return parts.map((part) => ({
     ...part,
     terms: part.terms.map((t) => {
       // Verbs and their nominalizations are looked up as written: their stems are not prefixes of each other.
       const derived = t.weight === 1 ? (t.derived ?? []).filter((l) => vocabulary.has(l)) : [];
-      const lexemes = spell(t.lexemes);
+      let lexemes = spell(t.lexemes);
+      if (t.bases?.some((b) => sameWord.has(b))) {
+        const same = new Set(lexemes);
+        for (const b of t.bases) for (const l of sameWord.get(b) ?? []) same.add(l);
+        lexemes = [...same];
+      }
       if (lexemes.length) return { ...t, lexemes, synonyms: spell(t.synonyms), derived };
       const fixed = typoFixed(t.bases ?? []);
       // A word read through a typo is that word itself, whatever inflection it was typed in.
@@ -158,6 +175,26 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
       return { ...t, synonyms: spell(t.synonyms), derived };
     }),
   }));
+}
+
+/** For each of `bases` that words of the units have, the lexemes of those words. */
+function sameBaseLexemes(units: Unit[], bases: Set<string>): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const b of bases) if (b.length < 4) bases.delete(b);
+  if (!bases.size) return map;
+  const seen = new Set<string>();
+  for (const u of units) {
+    for (const word of textWords(`${u.heading ?? ''} ${u.text}`)) {
+      if (seen.has(word)) continue;
+      seen.add(word);
+      const base = inflectionBase(word);
+      if (!bases.has(base)) continue;
+      const set = map.get(base) ?? new Set<string>();
+      for (const l of lexemeSet(word)) set.add(l);
+      map.set(base, set);
+    }
+  }
+  return map;
 }
 
 /** The inflection bases of the units' words, each with the lexemes of the words written so. */
@@ -238,7 +275,9 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   const cepUnit = part.cep && /\bceps?\b/i.test(`${unit.heading ?? ''} ${unit.text}`);
   const strengths = part.terms.map((term) => {
     const weight = termWeight(term, rarity);
-    const strength = cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!) ? 1 : matchStrength(term, unit);
+    let strength = cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!) ? 1 : matchStrength(term, unit);
+    // "Ele contribuiu para…" after "Turing é…": a sentence that leans on the one before it has that one's words.
+    if (!strength && unit.leansBack && unit.prev && has(unit.prev.lexemes, term.lexemes)) strength = LEANT_ON;
     if (term.carried) bonus += (weight * strength) / total;
     else matched += weight * strength;
     if (!term.carried && !strength && has(unit.passageLexemes, term.lexemes)) around += weight;
@@ -249,7 +288,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   let value = coverage + ((AROUND_RANKING - AROUND_CONFIDENCE) * around) / total + bonus * 0.5 + 0.2 * phrase;
   // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
   if (part.subject && definesSubject(unit.text, part.subject)) value += 0.3;
-  if (part.type) value += ANSWER_PATTERNS[part.type].test(unit.text) ? 0.15 : -0.1;
+  if (part.type) value += fitsType(part, unit.text) ? 0.15 : -0.1;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
   if (unit.text.length < 25) value -= 0.05;
@@ -319,8 +358,25 @@ function definesSubject(text: string, subject: string): boolean {
   const at = t.indexOf(subject);
   if (at < 0) return false;
   const after = t.slice(at + subject.length, at + subject.length + 12);
-  return /^\s*(\)|,?\s*(e|sao|foi|era|consiste|significa|trata-se|refere-se)\b)/.test(after) || t.slice(Math.max(0, at - 1), at) === '(';
+  // "X é…", "X consiste…", "… (X)", a gloss "X (universidade, faculdade…)", "Entende-se por X…", "chama-se X".
+  if (/^\s*(\(|\)|,?\s*(e|sao|foi|era|consiste|significa|trata-se|refere-se)\b)/.test(after) || t.slice(Math.max(0, at - 1), at) === '(') return true;
+  return NAMES_BEFORE.test(t.slice(Math.max(0, at - 30), at));
 }
+
+/** Words that name what follows them: "Entende-se por X", "chama-se X", "conhecido como X". */
+const NAMES_BEFORE = /(entende-se por|chama-se|denomina-se|conhecid[oa]s? como|chamad[oa]s? de)\s+((o|a|os|as)\s+)?$/;
+
+/**
+ * Whether a sentence has the kind of answer the part expects; "quando" also asks for a condition or a moment
+ * ("No caso em que…", "sempre que…", "após a aprovação…"), not only for a date.
+ */
+function fitsType(part: QuestionPart, text: string): boolean {
+  if (!part.type) return false;
+  if (ANSWER_PATTERNS[part.type].test(text)) return true;
+  return part.type === 'date' && /\bquando\b/i.test(part.text) && CONDITION.test(text);
+}
+
+const CONDITION = /\b(no caso|nos casos|sempre que|desde que|ap[oó]s|antes d[eoa]s?|durante)\b/i;
 
 /** Whether a set has one of the lexemes (spelled as the units spell them: see readParts). */
 function has(set: Set<string>, lexemes: readonly string[]): boolean {
@@ -411,6 +467,7 @@ function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): 
       block,
       prev: null,
       next: null,
+      leansBack: LEANS_BACK.test(text),
     };
     const last = units.at(-1);
     if (last && !row && !last.row && last.block === block && last.heading === heading) {
@@ -640,3 +697,4 @@ export function explainQuestion(message: string, passages: RetrievedPassage[]) {
     };
   });
 }
+

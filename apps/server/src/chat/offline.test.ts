@@ -190,6 +190,55 @@ describe('a word of the question is told from other words of its stem', () => {
   });
 });
 
+describe('what a question asks, read from its words (ADR 0013, error analysis of 2026-11-26)', () => {
+  it('an auxiliary ("deve", "irá") says nothing of what is asked: the verb after it does', async () => {
+    const rules = passage('Após a correção das provas, o professor fará o lançamento das notas no sistema acadêmico.', 'regras.txt');
+    const reply = await ask('Onde o professor irá lançar as notas?', [rules]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('no sistema acadêmico');
+    const [must] = answerQuestion('Onde o professor deve lançar as notas?', [rules], undefined, { minConfidence: 0 });
+    const [plain] = answerQuestion('Onde o professor lança as notas?', [rules], undefined, { minConfidence: 0 });
+    expect(must!.confidence).toBeCloseTo(plain!.confidence, 1);
+  });
+
+  it('one word as written is one word though the stemmer cuts it apart ("sinônimas" / "sinônimos")', () => {
+    const text = [
+      passage('Muitos autores parecem tratar metodologia e método como sinônimos.', 'metodo.txt'),
+      passage('Em Portugal, a palavra informática é usada como sinônima de computação.', 'informatica.txt'),
+    ];
+    const [feminine] = answerQuestion('Quais palavras os autores tratam como sinônimas?', text, undefined, { minConfidence: 0 });
+    const [masculine] = answerQuestion('Quais palavras os autores tratam como sinônimos?', text, undefined, { minConfidence: 0 });
+    expect(feminine!.excerpt).toContain('metodologia e método');
+    expect(feminine!.confidence).toBeCloseTo(masculine!.confidence, 5);
+  });
+
+  it('a sentence that leans on the one before it ("Ele contribuiu…") has the subject named there', async () => {
+    const turing = passage(
+      'Turing é bastante importante para a Ciência da Computação. Ele contribuiu para a quebra do código da Alemanha na Segunda Guerra Mundial.',
+      'turing.txt',
+    );
+    const reply = await ask('A que Turing contribuiu?', [turing]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Ele contribuiu para a quebra do código da Alemanha');
+  });
+
+  it('a gloss in parentheses defines its word ("academia (universidade, faculdade…)")', () => {
+    const research = passage('A pesquisa acadêmica é realizada no âmbito da academia (universidade, faculdade ou outra instituição de ensino superior).', 'pesquisa.txt');
+    const rules = passage('Havendo empate, o critério será o maior coeficiente de rendimento acadêmico.', 'regras.txt');
+    const [answer] = answerQuestion('O que é a academia?', [rules, research], undefined, { minConfidence: 0 });
+    expect(answer!.excerpt).toContain('universidade, faculdade ou outra instituição');
+    const [named] = answerQuestion('O que é regime domiciliar?', [passage('Entende-se por regime domiciliar a substituição das aulas por atividades em casa.'), passage('O regime domiciliar exige laudo médico.')], undefined, { minConfidence: 0 });
+    expect(named!.excerpt).toContain('Entende-se por regime domiciliar');
+  });
+
+  it('"quando" is also answered by a condition ("No caso em que…"), not only by a date', () => {
+    const federation = passage('No caso em que as suas unidades dispõem de grande autonomia, uma universidade pode constituir uma federação de escolas.', 'universidade.txt');
+    const history = passage('A primeira federação de escolas do país foi constituída em 1920 como universidade.', 'historia.txt');
+    const [answer] = answerQuestion('Quando uma universidade pode constituir uma federação de escolas?', [history, federation], undefined, { minConfidence: 0 });
+    expect(answer!.excerpt).toContain('No caso em que');
+  });
+});
+
 describe('two passages that answer about equally well are both quoted', () => {
   it('a near tie in another passage is quoted after the best one, each with its source', async () => {
     const old = passage('O prazo para trancar a matrícula é de 30 dias após o início das aulas.', 'regras-2023.txt');
