@@ -4,7 +4,7 @@
 //
 //   npm run eval:answers          (EVAL_VERBOSE=1 prints every miss)
 //
-// Two question sets:
+// Three question sets:
 // 1. FaQuAD (bench/datasets/faquad: a public pt-BR reading-comprehension dataset, CC BY 4.0, see its README):
 //    34 documents become the agent's knowledge (one TXT file each); their questions must be answered.
 //    5 further documents stay out of the knowledge: their questions must be declined (abstention), except
@@ -12,6 +12,10 @@
 // 2. A merchant's catalogue (bench/lib/answers-merchant.ts, written here): a bakery's knowledge as TXT, CSV
 //    and PDF, with questions about hours, prices, delivery, CEPs, dates and product codes, questions it
 //    cannot answer, and messages full of numbers that are not calculations.
+// 3. Pirá (bench/datasets/pira: a public pt-BR/English dataset about the ocean, CC BY 4.0, see its README), the
+//    questions on UN ocean-report excerpts in Portuguese: a second public set nobody here wrote, on which nothing
+//    was tuned. Every fifth text stays out of the knowledge (its questions must be declined). Its answers are free
+//    text, not spans: one counts as in the reply when 60% of its words (stemmed) are (bench/lib/answers-eval.ts).
 //
 // Metrics: answer in reply (a gold answer appears in the reply), gold passage (the reply quotes text of the
 // paragraph the answer comes from), abstention on questions outside the knowledge, false calculator (a
@@ -25,7 +29,7 @@ import path from 'node:path';
 import { plans } from '@atende/shared';
 import { answerQuestion } from '../apps/server/src/chat/answer';
 import { runTurn, type ChatRuntime } from '../apps/server/src/chat/runtime';
-import { HELD_OUT, norm, ROOT, setupEval, type AgentRow, type Case } from './lib/answers-eval';
+import { ANSWER_WORDS, answerFound, HELD_OUT, norm, PIRA_HELD_OUT_EVERY, ROOT, setupEval, type AgentRow, type Case } from './lib/answers-eval';
 import { MERCHANT } from './lib/answers-merchant';
 import { round, summarise } from './lib/stats.mjs';
 
@@ -42,7 +46,7 @@ const quotedLines = (reply: string) =>
     .filter((l) => l.length >= 12);
 
 async function main() {
-  const { database, runtime, faquadAgent, merchantAgent, faquadCases, knownDocuments, leftOut } = await setupEval();
+  const { database, runtime, faquadAgent, merchantAgent, faquadCases, knownDocuments, leftOut, piraAgent, piraCases, pira } = await setupEval();
   if (process.env.EVAL_SWEEP === '1') {
     await sweep(runtime, faquadAgent.id, faquadCases.filter((c) => c.set === 'faquad:tuning'));
     return database.close();
@@ -59,11 +63,13 @@ async function main() {
   results.length = 0;
   for (const c of faquadCases) await ask(faquadAgent, c);
   for (const c of MERCHANT.cases) await ask(merchantAgent, { ...c, set: 'merchant' });
+  for (const c of piraCases) await ask(piraAgent, c);
 
   const sets = ['faquad:tuning', 'faquad:held-out', 'merchant'];
   const report: Record<string, unknown> = {};
-  for (const set of [...sets, 'all']) {
-    const rs = results.filter((r) => set === 'all' || r.set === set);
+  // 'all' is FaQuAD and the merchant set, as before Pirá was added; Pirá is reported on its own.
+  for (const set of [...sets, 'all', 'pira']) {
+    const rs = results.filter((r) => (set === 'all' ? sets.includes(r.set) : r.set === set));
     report[set] = metrics(rs);
   }
   if (VERBOSE) {
@@ -89,6 +95,17 @@ async function main() {
         unanswerableLeftOutBecauseTheirAnswerIsInTheKnowledge: leftOut,
       },
       merchant: { source: 'bench/lib/answers-merchant.ts (written for this evaluation)', questions: MERCHANT.cases.length },
+      pira: {
+        source: 'Pirá 2.0, github.com/C4AI/Pira Data/test.csv + Data/validation.csv (commit 4666d88), corpus 2 (UN World Ocean Assessment excerpts, machine-translated to Portuguese), CC BY 4.0 — bench/datasets/pira',
+        tunedOn: false,
+        texts: pira.texts,
+        knowledgeTexts: pira.knownTexts,
+        heldOutTexts: `every ${PIRA_HELD_OUT_EVERY}th (WOA-05, WOA-10, …)`,
+        answerable: piraCases.filter((c) => c.answers.length).length,
+        unanswerable: piraCases.filter((c) => !c.answers.length).length,
+        leftOutBecauseTheAnnotatorsFoundNoAnswerInTheirText: pira.leftOut,
+        answerInReply: `free-text answers: ${ANSWER_WORDS * 100}% of one gold answer's words (stemmed, no stop words) in the reply`,
+      },
     },
     results: report,
   };
@@ -128,7 +145,7 @@ function judge(r: Case & { reply: string; outcome: string }): { ok: boolean; why
   if (r.calculation) return { ok: calculated && r.answers.some((a) => norm(r.reply).includes(norm(a))), why: 'calculation' };
   if (!r.answers.length) return { ok: r.outcome === 'unanswered', why: 'should abstain' };
   if (r.outcome === 'unanswered') return { ok: false, why: 'abstained' };
-  if (!r.answers.some((a) => norm(r.reply).includes(norm(a)))) return { ok: false, why: 'answer not in reply' };
+  if (!answerFound(r, r.reply)) return { ok: false, why: 'answer not in reply' };
   if (r.gold && !goldQuoted(r)) return { ok: false, why: 'not from the gold passage' };
   return { ok: true, why: '' };
 }
@@ -145,7 +162,7 @@ function metrics(rs: Array<Case & { reply: string; outcome: string; ms: number }
   const calculations = rs.filter((r) => r.calculation);
   const withGold = answerable.filter((r) => r.gold);
   const rate = (n: number, d: number) => (d ? round(n / d, 3) : null);
-  const answered = answerable.filter((r) => r.answers.some((a) => norm(r.reply).includes(norm(a)))).length;
+  const answered = answerable.filter((r) => answerFound(r, r.reply)).length;
   const quoted = withGold.filter(goldQuoted).length;
   const abstained = unanswerable.filter((r) => r.outcome === 'unanswered').length;
   return {
@@ -190,9 +207,10 @@ function print(report: Record<string, unknown>) {
   const range = (i: [number, number] | null) => (i ? `${pct(i[0])}–${pct(i[1])}` : '—');
   console.log('\n95% intervals      answer-in-reply  gold-passage   abstention');
   for (const [set, m] of Object.entries(report) as Array<[string, ReturnType<typeof metrics>]>) {
-    if (set.startsWith('faquad')) console.log(`${set.padEnd(18)} ${range(m.interval95.answerInReply).padStart(15)} ${range(m.interval95.goldPassage).padStart(13)} ${range(m.interval95.abstention).padStart(12)}`);
+    if (set.startsWith('faquad') || set === 'pira') console.log(`${set.padEnd(18)} ${range(m.interval95.answerInReply).padStart(15)} ${range(m.interval95.goldPassage).padStart(13)} ${range(m.interval95.abstention).padStart(12)}`);
   }
   console.log('\ntargets: answer in reply ≥ 85%, gold passage ≥ 90%, abstention ≥ 90%, false calculator 0, p95 ≤ 50 ms');
+  console.log(`pira: a second public set, not tuned on; its answers are free text (in reply = ${ANSWER_WORDS * 100}% of an answer's words), gold passage = the question's supporting text`);
 }
 
 

@@ -11,6 +11,7 @@ import type { ChatRuntime, runTurn } from '../../apps/server/src/chat/runtime';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
 import { agents, files, user } from '../../apps/server/src/db/schema';
 import { MIME_BY_KIND, readPassages, type FileKind } from '../../apps/server/src/knowledge/parsers';
+import { lexemeSet } from '../../apps/server/src/knowledge/text-search';
 import { storePassages } from '../../apps/server/src/knowledge/passages';
 import { createRetriever } from '../../apps/server/src/knowledge/retrieval';
 import { VectorIndex } from '../../apps/server/src/knowledge/vectors';
@@ -37,6 +38,19 @@ export interface Case {
   gold?: string;
   /** The customer asks for a calculation: the calculator is right here. */
   calculation?: boolean;
+  /**
+   * How a gold answer is found in the reply: as written (FaQuAD's answers are spans of the text), or by its words
+   * (Pirá's are free text written by people: most of the answer's words, stemmed, must be in the reply).
+   */
+  answerMatch?: 'span' | 'words';
+}
+
+/** Pirá texts kept out of the knowledge: every fifth (WOA-05, WOA-10, …); their questions are unanswerable ones. */
+export const PIRA_HELD_OUT_EVERY = 5;
+
+interface PiraData {
+  texts: Array<{ id: string; text: string }>;
+  questions: Array<{ id: string; question: string; answers: string[]; text: string; unanswerable: boolean }>;
 }
 
 export const norm = (s: string) =>
@@ -47,6 +61,19 @@ export const norm = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[\s.,;:!?"'()]+|[\s.,;:!?"'()]+$/g, '');
+
+/** Share of a free-text gold answer's words (stemmed, stop words left out) the reply must have (answerMatch 'words'). */
+export const ANSWER_WORDS = 0.6;
+
+/** Whether the reply holds one of the case's gold answers (see Case.answerMatch). */
+export function answerFound(c: Case, reply: string): boolean {
+  if (c.answerMatch !== 'words') return c.answers.some((a) => norm(reply).includes(norm(a)));
+  const have = lexemeSet(reply);
+  return c.answers.some((a) => {
+    const want = [...lexemeSet(a)];
+    return want.length > 0 && want.filter((l) => have.has(l)).length / want.length >= ANSWER_WORDS;
+  });
+}
 
 /** The two halves of FaQuAD, by question id (a stable, content-blind split). */
 export function half(id: string): string {
@@ -98,7 +125,40 @@ export async function setupEval() {
     }
   }
   const merchantAgent = await seedAgent(db, userId, 'Padaria', MERCHANT.files, vectors);
-  return { database, runtime, faquadAgent, merchantAgent, faquadCases, knownDocuments: known.length, leftOut };
+
+  // Pirá (bench/datasets/pira): a second public set, never tuned on.
+  const pira = JSON.parse(readFileSync(path.join(ROOT, 'bench/datasets/pira/pira-woa.json'), 'utf8')) as PiraData;
+  const piraKnown = new Set(pira.texts.filter((_, i) => (i + 1) % PIRA_HELD_OUT_EVERY !== 0).map((t) => t.id));
+  const piraAgent = await seedAgent(
+    db,
+    userId,
+    'Pira',
+    pira.texts
+      .filter((t) => piraKnown.has(t.id))
+      .map((t) => ({ name: `${t.id}.txt`, kind: 'txt' as const, bytes: () => new TextEncoder().encode(t.text) })),
+    vectors,
+  );
+  const texts = new Map(pira.texts.map((t) => [t.id, t.text]));
+  const piraCases: Case[] = [];
+  let piraLeftOut = 0;
+  for (const q of pira.questions) {
+    if (!piraKnown.has(q.text)) piraCases.push({ set: 'pira', question: q.question, answers: [] });
+    // The annotators found no answer in its own text: neither answerable nor surely unanswerable here.
+    else if (q.unanswerable) piraLeftOut++;
+    else piraCases.push({ set: 'pira', question: q.question, answers: q.answers, gold: texts.get(q.text), answerMatch: 'words' });
+  }
+  return {
+    database,
+    runtime,
+    faquadAgent,
+    merchantAgent,
+    faquadCases,
+    knownDocuments: known.length,
+    leftOut,
+    piraAgent,
+    piraCases,
+    pira: { texts: pira.texts.length, knownTexts: piraKnown.size, leftOut: piraLeftOut },
+  };
 }
 
 async function seedAgent(db: Db, userId: string, name: string, sources: EvalFile[], vectors: VectorIndex): Promise<AgentRow> {
