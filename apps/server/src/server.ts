@@ -8,6 +8,7 @@ import { webSessionKeys } from './chat/session-keys';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { scheduleMaintenance } from './db/maintenance';
+import { releaseMemory } from './lib/memory';
 import { makePrivate } from './lib/private-files';
 import { createLogger, type Logger } from './logger';
 import { createServices, startBackgroundWork, type Services } from './services';
@@ -41,13 +42,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : { kind: 'pglite', dir: config.database.dir },
   );
   if (database.kind === 'pglite') await makePrivate(config.dataDir);
-  const { services, stopBackground } = await database.exclusive(async () => {
+  const { services, background } = await database.exclusive(async () => {
     await database.migrate();
     await rekeyLegacyWebSessions(database.db, webSessionKeys(config), logger);
     const services = await createServices(config, database, logger);
-    const stopBackground = await startBackgroundWork(services, logger, { workers: config.role !== 'web' });
+    const background = await startBackgroundWork(services, logger, { workers: config.role !== 'web' });
     await bootstrapSupportAgent({ db: database.db, ingestion: services.ingestion, logger });
-    return { services, stopBackground };
+    return { services, background };
   });
   const stopMaintenance = scheduleMaintenance(database, logger);
   const app = config.role === 'worker' ? createWorkerApp({ config, database, logger, services }) : createWebApp(config, database, logger, services);
@@ -62,20 +63,33 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (services.mail.mode === 'outbox' && config.role !== 'web') {
     logger[config.isProduction ? 'warn' : 'info']({ outbox: config.mail.outboxDir }, 'SMTP_URL is not set: e-mails (password resets included) are written to the outbox directory, not sent');
   }
+  // What start-up allocated and no longer uses goes back to the system once its last work (the first sweep) is
+  // done: a compacting collection of each thread's heap (ADR 0018).
+  let closing = false;
+  void background.firstSweep.then(() => (closing ? undefined : releaseStartUpMemory(database, logger)));
 
   return {
     url,
     database,
     logger,
     close: async () => {
+      closing = true;
       // Open live streams (the inbox, visitors' chats) end first, or the server would wait for them forever.
       await services.notifier.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopMaintenance();
-      await stopBackground();
+      await background.stop();
       await database.close();
     },
   };
+}
+
+/** lib/memory.ts in the main thread and, on PGlite, in the database thread; a failure only costs memory. */
+async function releaseStartUpMemory(database: Database, logger: Logger): Promise<void> {
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const before = process.memoryUsage.rss();
+  await Promise.all([releaseMemory(), database.pglite?.releaseMemory().catch(() => {})]);
+  logger.debug({ rssMb: { before: mb(before), after: mb(process.memoryUsage.rss()) } }, 'start-up memory released');
 }
 
 function createWebApp(config: Config, database: Database, logger: Logger, services: Services) {

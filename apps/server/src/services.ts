@@ -129,13 +129,19 @@ async function pushedMessage(database: Database, id: string): Promise<LiveMessag
   return { ...row, role: row.role, createdAt: row.createdAt.toISOString() };
 }
 
+export interface BackgroundWork {
+  stop(): Promise<void>;
+  /** Settles when the sweep run at start-up is done (at once without workers): the end of start-up's own work. */
+  firstSweep: Promise<void>;
+}
+
 /**
  * Starts the job queue and, unless `workers` is false (a web-only process, which
- * only enqueues), the background workers (ingestion, WhatsApp, e-mail, sweeper, the Painel's rollup). Returns a stop function.
+ * only enqueues), the background workers (ingestion, WhatsApp, e-mail, sweeper, the Painel's rollup).
  */
-export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<() => Promise<void>> {
+export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<BackgroundWork> {
   await services.jobs.start();
-  if (options.workers === false) return () => services.jobs.stop();
+  if (options.workers === false) return { stop: () => services.jobs.stop(), firstSweep: Promise.resolve() };
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
   await services.mail.startWorkers();
@@ -147,12 +153,15 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
       rollUpInsights(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'insights not rolled up')),
       services.inbox.expire().catch((err: unknown) => logger.warn({ err }, 'handoff timeouts not checked')),
     ]);
-  void sweep();
+  const firstSweep = sweep().then(() => undefined);
   const timer = setInterval(sweep, 60_000);
   timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await services.jobs.stop();
+  return {
+    firstSweep,
+    stop: async () => {
+      clearInterval(timer);
+      await services.jobs.stop();
+    },
   };
 }
 

@@ -29,6 +29,8 @@ export type Request =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
+  /** A compacting garbage collection of the thread's heap (lib/memory.ts), when the database is idle. */
+  | { id: number; op: 'releaseMemory' }
   | { id: number; op: 'close' };
 
 export interface SerializedError {

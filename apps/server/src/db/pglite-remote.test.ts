@@ -134,6 +134,24 @@ describe('PGlite in its own thread', () => {
     await pglite.query('select 1'); // the notification, if any, would have arrived before this answer
     expect(heard).toEqual(['primeiro']);
   });
+
+  it("releases the garbage of the thread's heap on request, and keeps answering", async () => {
+    // ~25 MB of rows parsed into objects on the database thread, sent here and dropped there: garbage that lived
+    // long enough to reach the thread's old generation.
+    const big = await pglite.query<{ text: string }>(`select repeat('x', 200) || i as text from generate_series(1, 100000) as i`);
+    expect(big.rows).toHaveLength(100_000);
+    const before = await pglite.heapStatistics();
+
+    await pglite.releaseMemory();
+
+    const after = await pglite.heapStatistics();
+    expect(before.used_heap_size - after.used_heap_size).toBeGreaterThan(10 * 2 ** 20);
+    expect(after.total_heap_size).toBeLessThan(before.total_heap_size);
+    await pglite.transaction(async (tx) => {
+      await pglite.releaseMemory(); // between two statements of a transaction, too
+      expect((await tx.query<{ n: number }>('select count(*)::int as n from items')).rows[0]!.n).toBeGreaterThan(0);
+    });
+  });
 });
 
 describe('PGlite thread lifecycle', () => {

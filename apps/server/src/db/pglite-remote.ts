@@ -1,3 +1,4 @@
+import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import { builtWorkerScript, isSource } from '../lib/worker';
@@ -148,6 +149,19 @@ export class PgliteRemote implements PgliteQueries {
         await this.#send({ op: 'unlisten', channel });
       }
     };
+  }
+
+  /**
+   * A compacting garbage collection of the database thread's JavaScript heap (lib/memory.ts). The thread does
+   * nothing else while it lasts (~10 ms): call it when the database is idle.
+   */
+  async releaseMemory(): Promise<void> {
+    await this.#send({ op: 'releaseMemory' });
+  }
+
+  /** V8's statistics of the database thread's JavaScript heap (diagnostics). */
+  heapStatistics(): Promise<HeapInfo> {
+    return this.#worker.getHeapStatistics();
   }
 
   /** Closes the database (it is written to its directory) and waits for the thread to end. */

@@ -2,12 +2,13 @@
  * The thread that owns PGlite (see pglite-remote.ts): Postgres compiled to WebAssembly runs here, so
  * its CPU time is off the main thread, which keeps HTTP, the model calls and everything else. Each
  * request message is answered with its result or its error; transactions stay open across messages.
- * From source (tests, tsx), Node runs this file itself by stripping its types: its only local import names
- * its `.ts` file, so the thread needs no TypeScript loader of its own.
+ * From source (tests, tsx), Node runs this file itself by stripping its types: its local imports name their
+ * `.ts` files (and import nothing else of ours), so the thread needs no TypeScript loader of its own.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { releaseMemory } from '../lib/memory.ts';
 import { serializeError, type PgliteThreadOptions, type Reply, type Request } from './pglite-protocol.ts';
 import { PreparedStatements } from './pglite-statements.ts';
 
@@ -80,6 +81,9 @@ async function handle(db: PGlite, statements: PreparedStatements, request: Reque
       await unsubscribe?.();
       return null;
     }
+    case 'releaseMemory':
+      await releaseMemory();
+      return null;
     case 'close':
       await db.close();
       // Once the reply is out, let the thread end by itself (a terminated thread writes no --cpu-prof profile).

@@ -55,7 +55,7 @@ export async function createTestContext(
   const logger = createLogger(config);
   const services = await createServices(config, database, logger, { storage: options.storage, jobRetryDelaySeconds: options.jobRetryDelaySeconds });
   const auth = createAuth({ db: database.db, config, logger, mail: services.mail });
-  const stopJobs = options.jobs ? await startBackgroundWork(services, logger) : async () => {};
+  const stopJobs = options.jobs ? (await startBackgroundWork(services, logger)).stop : async () => {};
   const app = createApp({
     config,
     database,
