@@ -358,8 +358,11 @@ function definesSubject(text: string, subject: string): boolean {
   const at = t.indexOf(subject);
   if (at < 0) return false;
   const after = t.slice(at + subject.length, at + subject.length + 12);
+  // "é" and "e" fold alike: "X é…" defines X, "X e Y" does not. Folding keeps a composed text's length.
+  const written = text.normalize('NFC').toLowerCase();
+  const is = written.length === t.length ? /^\s*,?\s*é(?![\p{L}\p{N}])/u.test(written.slice(at + subject.length)) : /^\s*,?\s*e\b/.test(after);
   // "X é…", "X consiste…", "… (X)", a gloss "X (universidade, faculdade…)", "Entende-se por X…", "chama-se X".
-  if (/^\s*(\(|\)|,?\s*(e|sao|foi|era|consiste|significa|trata-se|refere-se)\b)/.test(after) || t.slice(Math.max(0, at - 1), at) === '(') return true;
+  if (is || /^\s*(\(|\)|,?\s*(sao|foi|era|consiste|significa|trata-se|refere-se)\b)/.test(after) || t.slice(Math.max(0, at - 1), at) === '(') return true;
   return NAMES_BEFORE.test(t.slice(Math.max(0, at - 30), at));
 }
 

@@ -231,6 +231,15 @@ describe('what a question asks, read from its words (ADR 0013, error analysis of
     expect(named!.excerpt).toContain('Entende-se por regime domiciliar');
   });
 
+  it('"X e Y" does not define X: only "X é…" does, though "e" and "é" fold alike', () => {
+    const process = passage('O professor anexa as provas ao processo de regime domiciliar e faz o lançamento no sistema.', 'regras.txt');
+    const definition = passage('Entende-se por regime domiciliar a substituição das aulas por atividades feitas em casa.', 'definicoes.txt');
+    const [answer] = answerQuestion('O que é regime domiciliar?', [process, definition], undefined, { minConfidence: 0 });
+    expect(answer!.excerpt).toContain('Entende-se por regime domiciliar');
+    const [poscomp] = answerQuestion('O que é o POSCOMP?', [POSCOMP], undefined, { minConfidence: 0 });
+    expect(poscomp!.excerpt).toContain('O POSCOMP é um exame');
+  });
+
   it('"quando" is also answered by a condition ("No caso em que…"), not only by a date', () => {
     const federation = passage('No caso em que as suas unidades dispõem de grande autonomia, uma universidade pode constituir uma federação de escolas.', 'universidade.txt');
     const history = passage('A primeira federação de escolas do país foi constituída em 1920 como universidade.', 'historia.txt');
