@@ -2,7 +2,8 @@
 // real parsing and splitting (readPassages), real storage (storePassages), real lexical retrieval and the
 // real chat turn (runTurn with the offline responder, on PGlite in memory). Writes bench/results/answers.json.
 //
-//   npm run eval:answers          (EVAL_VERBOSE=1 prints every miss)
+//   npm run eval:answers          (EVAL_VERBOSE=1 prints every miss; EVAL_MISSES=1 the error analysis of the tuning
+//                                  half's gold-passage misses: chosen reply, gold paragraph, the best candidates' scores)
 //
 // Three question sets:
 // 1. FaQuAD (bench/datasets/faquad: a public pt-BR reading-comprehension dataset, CC BY 4.0, see its README):
@@ -27,7 +28,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { plans } from '@atende/shared';
-import { answerQuestion } from '../apps/server/src/chat/answer';
+import { answerQuestion, explainQuestion, RANK_FEATURES } from '../apps/server/src/chat/answer';
+import { retrievalQuery } from '../apps/server/src/chat/question';
 import { runTurn, type ChatRuntime } from '../apps/server/src/chat/runtime';
 import { ANSWER_WORDS, answerFound, HELD_OUT, norm, PIRA_HELD_OUT_EVERY, ROOT, setupEval, type AgentRow, type Case } from './lib/answers-eval';
 import { MERCHANT } from './lib/answers-merchant';
@@ -35,6 +37,7 @@ import { round, summarise } from './lib/stats.mjs';
 
 const RESULT_FILE = path.join(ROOT, 'bench/results/answers.json');
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
+const MISSES = process.env.EVAL_MISSES === '1';
 /** How the offline reply introduces a second excerpt (composeAnswer). */
 const SECOND_QUOTE = 'Talvez também ajude:';
 
@@ -79,6 +82,7 @@ async function main() {
       console.log(`\n✗ [${r.set}] ${verdict.why}: ${r.question}\n  gold: ${JSON.stringify(r.answers.slice(0, 3))}\n  reply: ${r.reply.replace(/\n/g, ' ⏎ ').slice(0, 400)}`);
     }
   }
+  if (MISSES) await printMisses(runtime, faquadAgent.id, results.filter((r) => r.set === 'faquad:tuning' && r.gold && !goldQuoted(r)));
   const summary = {
     date: new Date().toISOString(),
     node: process.version,
@@ -136,6 +140,27 @@ async function sweep(runtime: ChatRuntime, agentId: string, cases: Case[]) {
     const right = answerable.filter((r) => r.right && r.confidence >= t).length / answerable.length;
     const abstained = unanswerable.filter((r) => r.confidence < t).length / unanswerable.length;
     console.log(`${t.toFixed(2).padStart(9)}  ${(right * 100).toFixed(1).padStart(14)}%  ${(abstained * 100).toFixed(1).padStart(9)}%`);
+  }
+}
+
+/**
+ * EVAL_MISSES=1 (ADR 0013's error analysis): for each gold-passage miss, the reply, the gold paragraph, and the
+ * hand ranking's best candidates (G: from the gold paragraph) with their score, coverage, words found around them
+ * and phrase share, over the same retrieval the turn made.
+ */
+async function printMisses(runtime: ChatRuntime, agentId: string, misses: Array<Case & { reply: string; outcome: string }>) {
+  for (const r of misses) {
+    const passages = await runtime.retriever.search(agentId, retrievalQuery(r.question, undefined), runtime.responder.candidates);
+    const [part] = explainQuestion(r.question, passages);
+    const gold = norm(r.gold ?? '');
+    console.log(`\n✗ ${r.outcome} — ${r.question}\n  gold answer: ${JSON.stringify(r.answers.slice(0, 2))}\n  gold paragraph: ${r.gold!.slice(0, 300)}…`);
+    console.log(`  reply: ${r.reply.replace(/\n/g, ' ⏎ ').slice(0, 300)}`);
+    const at = RANK_FEATURES.indexOf('coverage');
+    for (const c of (part?.candidates ?? []).slice(0, 6)) {
+      const [score, coverage, around, phrase] = [c.features[0]!, c.features[at]!, c.features[RANK_FEATURES.indexOf('around')]!, c.features[RANK_FEATURES.indexOf('phrase')]!];
+      console.log(`  ${gold.includes(norm(c.text)) ? 'G' : ' '} ${score.toFixed(3)} cov ${coverage.toFixed(2)} around ${around.toFixed(2)} phrase ${phrase.toFixed(2)} r${c.rank} | ${c.text.slice(0, 140)}`);
+    }
+    if (part?.features) console.log(`  confidence ${part.features[0]!.toFixed(3)}`);
   }
 }
 
