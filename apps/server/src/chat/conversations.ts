@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW } from '@atende/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { PREPARED, type Db } from '../db/client';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { executeShaped, PREPARED, type Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countMessageSql } from '../usage/quota';
-import { visitorCountCtes, visitorRefusal, type VisitorCount, type VisitorRefusal } from '../usage/web-chat-limits';
+import { visitorCounterKeys, visitorCountCtes, visitorRefusal, type VisitorCount, type VisitorRefusal } from '../usage/web-chat-limits';
 import { customerLabel } from './session-keys';
 
 const PREVIEW = 280;
@@ -141,27 +141,67 @@ export async function beginTurn(
   options: TurnStartOptions = {},
 ): Promise<TurnStart | TurnRefused | TurnStale> {
   const { visitor, agentVersion } = options;
+  // Built once per shape (db/client.ts executeShaped): every value below is a placeholder, filled in per call.
+  const shape = `begin-turn:${visitor ? 'v' : ''}${agentVersion ? 'a' : ''}${quota ? 'q' : ''}`;
+  const values: Record<string, unknown> = {
+    conversationId: randomUUID(),
+    messageId: randomUUID(),
+    agentId: key.agentId,
+    userId: key.userId,
+    channel: key.channel,
+    sessionId: key.sessionId,
+    customerName: key.customerName ?? null,
+    preview: message.slice(0, PREVIEW),
+    message,
+    externalId,
+    ...(quota && { month: quota.month, limit: quota.limit }),
+    ...(visitor && { day: visitor.day, ...visitorCounterKeys(visitor), dailyPerVisitor: visitor.limits.dailyPerVisitor, dailyPerIp: visitor.limits.dailyPerIp }),
+    ...(agentVersion && { xmin: agentVersion.xmin, plan: agentVersion.plan }),
+  };
+  const result = await executeShaped<
+    Omit<TurnStart, 'history' | 'refused'> & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
+  >(db, shape, () => beginTurnSql(Boolean(visitor), Boolean(agentVersion), Boolean(quota)), values);
+  const row = result.rows[0]!;
+  if (row.stale) return { stale: true };
+  const refused = visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null;
+  if (refused) return { refused };
+  return {
+    conversationId: row.conversationId,
+    state: row.state,
+    allowed: row.allowed,
+    used: row.used === null ? null : Number(row.used),
+    history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
+    refused: null,
+  };
+}
+
+/** beginTurn's statement for its shape, every value a placeholder (see the values it fills in). */
+function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean): SQL {
+  const p = sql.placeholder;
   // The agent is as the caller read it: checked in this statement's snapshot, before anything is written.
   const current = agentVersion ? sql`exists (select 1 from agent_ok)` : sql`true`;
   // The visitor's limits took the message (always true without them).
   const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : current;
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
-  const counted = quota ? countMessageSql(key.userId, quota, sql`not exists (select 1 from prior) and ${admitted}`) : sql`select null::int as messages where false`;
-  const result = (await db.execute(sql`${PREPARED}
+  const counted = quota
+    ? countMessageSql(p('userId'), { month: p('month'), limit: p('limit') }, sql`not exists (select 1 from prior) and ${admitted}`)
+    : sql`select null::int as messages where false`;
+  const counters = { agentId: p('agentId'), day: p('day'), visitorKey: p('visitorKey'), addressKey: p('addressKey'), dailyPerVisitor: p('dailyPerVisitor'), dailyPerIp: p('dailyPerIp') };
+  return sql`${PREPARED}
     with ${agentVersion ? sql`agent_ok as (
       select 1 from agents a left join profiles p on p.id = a.user_id
-      where a.id = ${key.agentId} and a.active and a.xmin::text = ${agentVersion.xmin}::text
-        and p.plan is not distinct from ${agentVersion.plan}::text
-    ), ` : sql``}${visitor ? sql`${visitorCountCtes(key.agentId, visitor, visitor.day, current)}, ` : sql``}prior as (
+      where a.id = ${p('agentId')} and a.active and a.xmin::text = ${p('xmin')}::text
+        and p.plan is not distinct from ${p('plan')}::text
+    ), ` : sql``}${visitor ? sql`${visitorCountCtes(counters, current)}, ` : sql``}prior as (
       select m.conversation_id, m.seq from messages m
       join conversations c on c.id = m.conversation_id
-      where ${externalId}::text is not null and m.external_id = ${externalId}::text
-        and c.agent_id = ${key.agentId} and c.channel = ${key.channel} and c.session_id = ${key.sessionId}
+      where ${p('externalId')}::text is not null and m.external_id = ${p('externalId')}::text
+        and c.agent_id = ${p('agentId')} and c.channel = ${p('channel')} and c.session_id = ${p('sessionId')}
     ), counted as (
       ${counted}
     ), convo as (
       insert into conversations (id, agent_id, user_id, channel, session_id, customer_name, message_count, unread, last_message)
-      select ${randomUUID()}, ${key.agentId}, ${key.userId}, ${key.channel}, ${key.sessionId}, ${key.customerName ?? null}::text, 1, 1, ${message.slice(0, PREVIEW)}
+      select ${p('conversationId')}, ${p('agentId')}, ${p('userId')}, ${p('channel')}, ${p('sessionId')}, ${p('customerName')}::text, 1, 1, ${p('preview')}
       where not exists (select 1 from prior) and ${admitted}
       on conflict (agent_id, channel, session_id) do update
         set message_count = conversations.message_count + 1, unread = conversations.unread + 1,
@@ -173,14 +213,14 @@ export async function beginTurn(
       returning id, state
     ), stored as (
       insert into messages (id, conversation_id, role, content, external_id)
-      select ${randomUUID()}, id, 'user', ${message}, ${externalId}::text from convo
+      select ${p('messageId')}, id, 'user', ${p('message')}, ${p('externalId')}::text from convo
     ), turn as (
       select coalesce((select id from convo), (select conversation_id from prior)) as id,
              (select seq from prior) as before_seq
     )
     select (select id from turn) as "conversationId",
            coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id)) as state,
-           ${quota === null}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
+           ${!quota}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
            (select messages from counted) as used,
            -- Committed without waiting for its WAL to reach the disk: the hot rows it updates (the account's month, a
            -- visitor's address) stay locked until commit, and every turn of the account queued behind that flush.
@@ -199,23 +239,7 @@ export async function beginTurn(
                  and m.seq < coalesce((select before_seq from turn), 9223372036854775807)
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
-           ), '[]'::json) as history`)) as unknown as {
-    rows: Array<
-      Omit<TurnStart, 'history' | 'refused'> & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
-    >;
-  };
-  const row = result.rows[0]!;
-  if (row.stale) return { stale: true };
-  const refused = visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null;
-  if (refused) return { refused };
-  return {
-    conversationId: row.conversationId,
-    state: row.state,
-    allowed: row.allowed,
-    used: row.used === null ? null : Number(row.used),
-    history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
-    refused: null,
-  };
+           ), '[]'::json) as history`;
 }
 
 /** A public chat session's history, by its stored key (the customer holds the session id it derives from). */

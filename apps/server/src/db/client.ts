@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -177,6 +177,34 @@ function preparing(pool: pg.Pool): void {
     return { ...config, name: statement };
   };
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => query(named(config), ...rest);
+}
+
+/** A value in a `sql` template: the value itself, or a placeholder filled in by executeShaped. */
+export type SqlValue = string | number | boolean | null | Placeholder;
+
+type ShapedQuery = { execute(values: Record<string, unknown>): Promise<unknown> };
+const shapedQueries = new WeakMap<Db, Map<string, ShapedQuery>>();
+
+/**
+ * Runs a hot statement whose SQL is built once per database handle and `shape` (ADR 0017): `build` writes it with
+ * `sql.placeholder(name)` for every value, and each call only fills `values` in. Drizzle walks and checks every
+ * fragment of a `sql` template on every call: tens of µs for a chat turn's larger statements. `shape` must name
+ * everything that changes the text (the values never do). Outside a transaction only (it runs on `db`'s own session).
+ */
+export async function executeShaped<Row>(db: Db, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<{ rows: Row[] }> {
+  let shapes = shapedQueries.get(db);
+  if (!shapes) shapedQueries.set(db, (shapes = new Map()));
+  let query = shapes.get(shape);
+  if (!query) {
+    // What db.execute() does on every call (drizzle-orm 0.45, pg-core/db.js), done once.
+    const internals = db as unknown as {
+      dialect: { sqlToQuery(sql: SQL): unknown };
+      _: { session: { prepareQuery(query: unknown, fields: undefined, name: undefined, arrayMode: boolean): ShapedQuery } };
+    };
+    query = internals._.session.prepareQuery(internals.dialect.sqlToQuery(build()), undefined, undefined, false);
+    shapes.set(shape, query);
+  }
+  return (await query.execute(values)) as { rows: Row[] };
 }
 
 /** Holds a session-level advisory lock on one dedicated connection while `work` runs. */

@@ -1,6 +1,6 @@
 import { RETRIEVAL_TOP_K } from '@atende/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { PREPARED, type Db } from '../db/client';
+import { executeShaped, PREPARED, type Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
 import { questionWords, wordQuery } from './text-search';
@@ -32,13 +32,22 @@ const B = sql.raw('0.75');
 export async function lexicalSearch(db: Db, agentId: string, question: string, limit = RETRIEVAL_TOP_K): Promise<RetrievedPassage[]> {
   const words = questionWords(question).map(wordQuery);
   if (words.length === 0) return [];
+  const values: Record<string, unknown> = { agentId, limit };
+  words.forEach((word, i) => (values[`w${i}`] = word));
+  // Built once per number of question words (and prepared as such on Postgres).
+  const result = await executeShaped<RetrievedPassage>(db, `lexical-search:${words.length}`, () => lexicalSearchSql(words.length), values);
+  return result.rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** The search for `count` words w0…w{count-1} of an agent's passages (placeholders agentId, limit and the words). */
+function lexicalSearchSql(count: number): SQL {
+  const indexes = Array.from({ length: count }, (_, i) => i);
   const hit = (i: number) => sql.raw(`h${i}`);
-  const each = (fn: (i: number) => SQL, separator: string) => sql.join(words.map((_, i) => fn(i)), sql.raw(separator));
-  // Prepared: one text per number of question words.
-  const result = (await db.execute(sql`${PREPARED}
+  const each = (fn: (i: number) => SQL, separator: string) => sql.join(indexes.map(fn), sql.raw(separator));
+  return sql`${PREPARED}
     with scan as materialized (
-      select id, position, length(tsv) as len, ${each((i) => sql`tsv @@ ${words[i]}::tsquery as ${hit(i)}`, ', ')}
-      from passages where agent_id = ${agentId}
+      select id, position, length(tsv) as len, ${each((i) => sql`tsv @@ ${sql.placeholder(`w${i}`)}::tsquery as ${hit(i)}`, ', ')}
+      from passages where agent_id = ${sql.placeholder('agentId')}
     ),
     stats as (
       select count(*)::float8 as n, greatest(avg(len), 1)::float8 as avg_len,
@@ -52,13 +61,12 @@ export async function lexicalSearch(db: Db, agentId: string, question: string, l
       from scan, stats
       where ${each(hit, ' or ')}
       order by score desc, scan.position asc
-      limit ${limit}
+      limit ${sql.placeholder('limit')}
     )
     select p.id, p.content, p.source_name as "sourceName", p.source_type as "sourceType", top.score
     from top join passages p on p.id = top.id
     order by top.score desc, top.position asc
-  `)) as unknown as { rows: RetrievedPassage[] };
-  return result.rows.map((r) => ({ ...r, score: Number(r.score) }));
+  `;
 }
 
 /** Candidates taken from each ranking before fusion. */

@@ -1,6 +1,6 @@
 import { quotaMonth, TEST_MESSAGES_PER_DAY, type Plan, type Usage } from '@atende/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, SqlValue } from '../db/client';
 import { testUsageCounters, usageCounters } from '../db/schema';
 
 /*
@@ -13,9 +13,9 @@ import { testUsageCounters, usageCounters } from '../db/schema';
  * Counts one message against the account's quota, as a data-modifying statement for a CTE of a larger
  * statement (the chat turn's): an upsert that only increments while under the limit, so concurrent turns on
  * any instance cannot over-admit. It returns the new count (`messages`) when the message was counted; `when`
- * guards it (a message redelivered by its channel is not counted twice).
+ * guards it (a message redelivered by its channel is not counted twice). Values may be placeholders (executeShaped).
  */
-export function countMessageSql(userId: string, quota: { month: string; limit: number | null }, when: SQL): SQL {
+export function countMessageSql(userId: SqlValue, quota: { month: SqlValue; limit: SqlValue }, when: SQL): SQL {
   return sql`insert into usage_counters (user_id, month, messages)
       select ${userId}, ${quota.month}, 1 where ${when}
       on conflict (user_id, month) do update set messages = usage_counters.messages + 1

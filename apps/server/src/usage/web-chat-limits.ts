@@ -1,6 +1,6 @@
 import { testDay, type WebLimits, type WebLimitsInput } from '@atende/shared';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, SqlValue } from '../db/client';
 import { agents, webChatCounters } from '../db/schema';
 import { RateLimiter } from '../http/rate-limit';
 import { AppError } from '../lib/errors';
@@ -61,21 +61,28 @@ export interface VisitorCount {
 /** Which daily limit refused a visitor's message. */
 export type VisitorRefusal = 'visitor' | 'ip';
 
+/** The keys of a visitor's two daily counters: the session's, and its address's network. */
+export const visitorCounterKeys = (visitor: Pick<VisitorCount, 'session' | 'network'>) => ({ visitorKey: `v:${visitor.session}`, addressKey: `ip:${visitor.network}` });
+
 /**
  * The counting as CTEs `visitor` and `address` (a row each when that counter took the message) for a larger
  * statement — the one that starts the chat turn (chat/conversations.ts beginTurn), so a turn has one write
  * less: each counter only increments while under its limit, and only `when` (the agent is still as read).
+ * Values may be placeholders (db/client.ts executeShaped); the keys are visitorCounterKeys'.
  */
-export function visitorCountCtes(agentId: string, visitor: VisitorCount, day: string, when: SQL = sql`true`): SQL {
+export function visitorCountCtes(
+  v: { agentId: SqlValue; day: SqlValue; visitorKey: SqlValue; addressKey: SqlValue; dailyPerVisitor: SqlValue; dailyPerIp: SqlValue },
+  when: SQL = sql`true`,
+): SQL {
   return sql`visitor as (
-      insert into web_chat_counters (agent_id, day, key, messages) select ${agentId}, ${day}, ${`v:${visitor.session}`}, 1 where ${when}
+      insert into web_chat_counters (agent_id, day, key, messages) select ${v.agentId}, ${v.day}, ${v.visitorKey}, 1 where ${when}
       on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
-      where web_chat_counters.messages < ${visitor.limits.dailyPerVisitor}::int
+      where web_chat_counters.messages < ${v.dailyPerVisitor}::int
       returning 1
     ), address as (
-      insert into web_chat_counters (agent_id, day, key, messages) select ${agentId}, ${day}, ${`ip:${visitor.network}`}, 1 where ${when}
+      insert into web_chat_counters (agent_id, day, key, messages) select ${v.agentId}, ${v.day}, ${v.addressKey}, 1 where ${when}
       on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
-      where web_chat_counters.messages < ${visitor.limits.dailyPerIp}::int
+      where web_chat_counters.messages < ${v.dailyPerIp}::int
       returning 1
     )`;
 }
