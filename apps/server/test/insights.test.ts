@@ -3,7 +3,7 @@ import type { AccountInsights, Insights } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountPlan } from '../src/accounts/plan';
 import { runTurn } from '../src/chat/runtime';
-import { rollUpInsights } from '../src/insights/rollup';
+import { rollUpBatch, rollUpInsights } from '../src/insights/rollup';
 import { chatOutput, createAgent, createBakeryAgent, setPlan, turnAgent } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 
@@ -104,6 +104,30 @@ describe('the Painel (insights)', () => {
     expect(questions.join(' ')).not.toMatch(/sorvete/);
 
     // Read again: nothing counted twice.
+    await rollUpInsights(ctx.database.db, { settleMs: 0 });
+    expect((await insights(ctx, user, agent.id, '?days=7')).totals).toEqual(result.totals);
+  });
+
+  it('two rollups reading the same messages at once (two instances) add them once, whatever the batch size', async () => {
+    const { user, agent } = await createBakeryAgent(ctx);
+    await rollUpInsights(ctx.database.db, { settleMs: 0 }); // what earlier tests left unread
+    const web = randomUUID();
+    await chatOutput(ctx, agent.webhookId, 'Oi!', web);
+    await chatOutput(ctx, agent.webhookId, 'Qual o preço do bolo de cenoura?', web);
+    await chatOutput(ctx, agent.webhookId, 'Quero falar com um atendente', web);
+    await chatOutput(ctx, agent.webhookId, 'Vocês vendem pão de queijo?', randomUUID());
+
+    const drain = async (batch: number) => {
+      while ((await rollUpBatch(ctx.database.db, { settleMs: 0, batch })) > 0);
+    };
+    await Promise.all([drain(2), drain(3), drain(2)]);
+
+    const result = await insights(ctx, user, agent.id, '?days=7');
+    expect(result.totals).toMatchObject({ conversations: 2, messages: 4, handedOff: 1 });
+    expect(result.totals.answered + result.totals.unanswered + result.totals.other).toBe(4);
+    expect(result.hours.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(result.totals.averageAnswerMs).toEqual(expect.any(Number));
+    expect(result.unanswered.map((g) => g.question)).toContain('Qual o preço do bolo de cenoura?');
     await rollUpInsights(ctx.database.db, { settleMs: 0 });
     expect((await insights(ctx, user, agent.id, '?days=7')).totals).toEqual(result.totals);
   });

@@ -17,8 +17,8 @@ export interface InsightsScope {
 
 type DayRow = typeof insightDays.$inferSelect;
 
-/** Messages the rollup catches up on before the Painel is read (the rest is left to the background). */
-const CATCH_UP_BATCHES = 2;
+/** Batches (of ROLLUP_BATCH: 2,000 messages) the rollup catches up on before the Painel is read (the rest is left to the background). */
+const CATCH_UP_BATCHES = 8;
 
 /**
  * The Painel of one agent for the last `days` days (today included, São Paulo): the rolled-up counts
