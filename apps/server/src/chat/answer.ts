@@ -448,39 +448,70 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
   return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line);
 }
 
+/** What a unit is made of that depends on its passage's text alone (see Unit). */
+type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'block' | 'leansBack'> & {
+  /** It follows the unit before it in the same block (prev / next). */
+  linked: boolean;
+};
+
+/**
+ * The analysis of passages' texts, kept by text: the same passages come back turn after turn, and reading one
+ * (sentences, headings, stemming) is most of what selecting 12 candidates for the model costs (~240 µs a turn when
+ * analysed every time). Bounded; the least recently used text is dropped first. Nothing in it is changed after.
+ */
+const PASSAGE_TEXTS_MAX = 500;
+const passageTexts = new Map<string, { units: UnitText[]; passageLexemes: Set<string> }>();
+
+function analysedText(content: string): { units: UnitText[]; passageLexemes: Set<string> } {
+  let analysed = passageTexts.get(content);
+  if (analysed) {
+    passageTexts.delete(content); // re-inserted: the map's order is the order of use
+  } else {
+    analysed = analyseText(content);
+    if (passageTexts.size >= PASSAGE_TEXTS_MAX) passageTexts.delete(passageTexts.keys().next().value!);
+  }
+  passageTexts.set(content, analysed);
+  return analysed;
+}
+
 /** The answer-sized units of a passage, in order. */
 function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): Unit[] {
+  const { units: texts, passageLexemes } = analysedText(passage.content);
+  const retrieval = top > 0 ? Math.min(1, passage.score / top) : 1;
   const units: Unit[] = [];
-  // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
-  const passageLexemes = new Set<string>();
-  let block = 0;
-  const add = (text: string, heading: string | null, row: boolean) => {
-    const unit: Unit = {
-      text,
-      source: passage.sourceName,
-      rank,
-      retrieval: top > 0 ? Math.min(1, passage.score / top) : 1,
-      heading,
-      lexemes: lexemeSet(text),
-      bases: null,
-      sequence: questionWords(text),
-      headingLexemes: new Set([...titleLexemes, ...(heading ? lexemeSet(heading) : [])]),
-      passageLexemes,
-      row,
-      block,
-      prev: null,
-      next: null,
-      leansBack: LEANS_BACK.test(text),
-    };
+  for (const { linked, ...text } of texts) {
+    const unit: Unit = { ...text, source: passage.sourceName, rank, retrieval, bases: null, passageLexemes, prev: null, next: null };
     const last = units.at(-1);
-    if (last && !row && !last.row && last.block === block && last.heading === heading) {
+    if (linked && last) {
       last.next = unit;
       unit.prev = last;
     }
     units.push(unit);
+  }
+  return units;
+}
+
+function analyseText(passageContent: string): { units: UnitText[]; passageLexemes: Set<string> } {
+  const units: UnitText[] = [];
+  // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
+  const passageLexemes = new Set<string>();
+  let block = 0;
+  const add = (text: string, heading: string | null, row: boolean) => {
+    const last = units.at(-1);
+    units.push({
+      text,
+      heading,
+      lexemes: lexemeSet(text),
+      sequence: questionWords(text),
+      headingLexemes: new Set([...titleLexemes, ...(heading ? lexemeSet(heading) : [])]),
+      row,
+      block,
+      leansBack: LEANS_BACK.test(text),
+      linked: Boolean(last && !row && !last.row && last.block === block && last.heading === heading),
+    });
   };
   // "Planilha: nome" opens passages of a workbook with several sheets: it names the sheet, it answers nothing.
-  const content = passage.content.replace(/^Planilha: [^\n]*\n\n/, '');
+  const content = passageContent.replace(/^Planilha: [^\n]*\n\n/, '');
   const blocks = content.split(/\n\s*\n/);
   // A title alone on the passage's first line ("Padaria Pão Quente"): like a heading over the whole passage,
   // its words count for every unit and it is never the answer itself.
@@ -509,7 +540,7 @@ function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): 
     for (const l of u.lexemes) passageLexemes.add(l);
     for (const l of u.headingLexemes) passageLexemes.add(l);
   }
-  return units;
+  return { units, passageLexemes };
 }
 
 /**
