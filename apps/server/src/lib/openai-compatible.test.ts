@@ -113,6 +113,28 @@ describe('the OpenAI-compatible client against scripted answers', () => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   const ok = json(200, { choices: [{ message: { role: 'assistant', content: 'pronto' } }] });
 
+  it('keeps the connection to the provider for the next request, streamed or not', async () => {
+    let connections = 0;
+    const count = () => connections++;
+    server.on('connection', count);
+    try {
+      const streamed = (_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'pron' } }] })}\n\n`);
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'to' } }] })}\n\n`);
+        res.end('data: [DONE]\n\n');
+      };
+      answers = [streamed];
+      const client = createOpenAICompatibleClient({ baseUrl });
+      for (let i = 0; i < 3; i++) expect((await client.chat({ model: 'm', messages: ask('Oi'), onDelta: () => {} })).content).toBe('pronto');
+      answers = [ok];
+      for (let i = 0; i < 2; i++) expect((await client.chat({ model: 'm', messages: ask('Oi') })).content).toBe('pronto');
+      expect(connections).toBe(1);
+    } finally {
+      server.off('connection', count);
+    }
+  });
+
   it('retries a rate-limited request after Retry-After, then answers', async () => {
     answers = [json(429, { error: { message: 'slow down' } }, { 'retry-after': '0' }), ok];
     const client = createOpenAICompatibleClient({ baseUrl });

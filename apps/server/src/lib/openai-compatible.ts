@@ -169,7 +169,23 @@ async function readStream(res: http.IncomingMessage, onDelta: (delta: string) =>
   let buffer = '';
   let data = '';
   res.setEncoding('utf8');
-  for await (const chunk of res as AsyncIterable<string>) {
+  // Read to the response's end, not left at [DONE]: a `for await` left early destroys the response, and with it the
+  // kept-alive connection — every streamed turn opened a new connection (to a real provider, a new TLS session).
+  // The provider ends the response right after [DONE].
+  let completion: Completion | null = null;
+  try {
+    for await (const chunk of res as AsyncIterable<string>) {
+      if (!completion) completion = readEvents(chunk);
+    }
+  } catch (err) {
+    if (completion) return completion; // the answer was whole: only the connection is lost
+    throw err;
+  }
+  if (completion) return completion;
+  throw new ProviderError('The provider closed the stream before it ended', null);
+
+  /** Reads the complete events of what arrived; the completion once [DONE] came. */
+  function readEvents(chunk: string): Completion | null {
     buffer += chunk;
     let newline: number;
     while ((newline = buffer.indexOf('\n')) >= 0) {
@@ -197,8 +213,8 @@ async function readStream(res: http.IncomingMessage, onDelta: (delta: string) =>
         if (piece.function?.arguments) call.function.arguments += piece.function.arguments;
       }
     }
+    return null;
   }
-  throw new ProviderError('The provider closed the stream before it ended', null);
 }
 
 function readText(res: http.IncomingMessage, limit = Infinity): Promise<string> {
