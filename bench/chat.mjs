@@ -38,7 +38,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { api, createAccount, createAgent, isModelAnswer, startAtende } from './lib/atende.mjs';
+import { createAccount, createAgent, isModelAnswer, startAtende } from './lib/atende.mjs';
 import { chatClient } from './lib/chat-client.mjs';
 import { printProfile, summariseProfile } from './lib/cpuprofile.mjs';
 import { backendCpuMonitor, createTempDatabase, dropTempDatabases, pgliteQuery, pgQuery } from './lib/databases.mjs';
@@ -143,6 +143,7 @@ const QUESTIONS = [
 ];
 
 const PLAN = `update profiles set plan = 'enterprise' where id = $1`;
+const PLAN_OF = `select plan from profiles where id = $1`;
 
 function positiveNumber(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -201,14 +202,19 @@ async function startAtendeSystem(name, fake, tempDir, nodeArgs = [], prepared = 
   if (!webhookId) {
     const account = await createAccount(server, `bench-${name}`);
     webhookId = (await createAgent(server, account, 'Atendente Aurora', KNOWLEDGE)).webhookId;
-    if (database) await pgQuery(database.url, PLAN, [account.id]);
-    else {
+    // The plan is checked in the database, not through the API: a request to /api/me would load Better Auth into
+    // the server whose idle memory is measured next (it is loaded on first use: ADR 0018).
+    let plan;
+    if (database) {
+      await pgQuery(database.url, PLAN, [account.id]);
+      [{ plan }] = await pgQuery(database.url, PLAN_OF, [account.id]);
+    } else {
       await stopChild(server.child);
       await pgliteQuery(dataDir, PLAN, [account.id]);
+      [{ plan }] = await pgliteQuery(dataDir, PLAN_OF, [account.id]);
       server = await startAtende(name, options);
     }
-    const me = await api(server, 'GET', '/api/me', { token: account.token });
-    if (me.plan !== 'enterprise') throw new Error(`Expected the bench account on Enterprise, got ${me.plan}.`);
+    if (plan !== 'enterprise') throw new Error(`Expected the bench account on Enterprise, got ${plan}.`);
   }
   return { name, child: server.child, pid: server.pid, database, webhookId, startupMs: server.startupMs, webhookUrl: `${server.url}/webhook/${webhookId}` };
 }

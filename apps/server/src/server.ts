@@ -8,7 +8,7 @@ import { webSessionKeys } from './chat/session-keys';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { scheduleMaintenance } from './db/maintenance';
-import { releaseMemory } from './lib/memory';
+import { releaseMemory, releaseMemoryWhenIdle } from './lib/memory';
 import { makePrivate } from './lib/private-files';
 import { createLogger, type Logger } from './logger';
 import { createServices, startBackgroundWork, type Services } from './services';
@@ -64,9 +64,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger[config.isProduction ? 'warn' : 'info']({ outbox: config.mail.outboxDir }, 'SMTP_URL is not set: e-mails (password resets included) are written to the outbox directory, not sent');
   }
   // What start-up allocated and no longer uses goes back to the system once its last work (the first sweep) is
-  // done: a compacting collection of each thread's heap (ADR 0018).
+  // done: a compacting collection of each thread's heap; after that, whenever the server goes idle after work that
+  // grew the main thread's heap (ADR 0018).
   let closing = false;
-  void background.firstSweep.then(() => (closing ? undefined : releaseStartUpMemory(database, logger)));
+  let stopIdleRelease = () => {};
+  void background.firstSweep.then(async () => {
+    if (closing) return;
+    await releaseStartUpMemory(database, logger);
+    if (closing) return;
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    stopIdleRelease = releaseMemoryWhenIdle({
+      alsoRelease: database.pglite && (() => database.pglite!.releaseMemory()),
+      onRelease: (heap) => logger.debug({ heapMb: { before: mb(heap.before), after: mb(heap.after) } }, 'idle memory released'),
+    });
+  });
 
   return {
     url,
@@ -74,6 +85,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     close: async () => {
       closing = true;
+      stopIdleRelease();
       // Open live streams (the inbox, visitors' chats) end first, or the server would wait for them forever.
       await services.notifier.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

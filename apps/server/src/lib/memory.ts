@@ -1,4 +1,5 @@
 import type { Session as InspectorSession } from 'node:inspector';
+import v8 from 'node:v8';
 
 /**
  * Gives back to the system the memory this thread's JavaScript heap no longer uses: one full, compacting garbage
@@ -29,4 +30,48 @@ export async function releaseMemory(): Promise<void> {
   }
   await new Promise<void>((resolve) => session.post('HeapProfiler.collectGarbage', () => resolve()));
   session.disconnect();
+}
+
+export interface IdleReleaseOptions {
+  /** How often the thread's activity is looked at. */
+  everyMs?: number;
+  /** At most this share of the last period busy (event-loop utilization) counts as idle. */
+  idleUtilization?: number;
+  /** Release only when the heap grew by this much since the last release (or since the watch started). */
+  growthBytes?: number;
+  /** Released along with this thread's heap (the database thread's). */
+  alsoRelease?: () => Promise<unknown>;
+  /** Told of every release (logging, tests). */
+  onRelease?: (heap: { before: number; after: number }) => void;
+}
+
+/**
+ * Gives memory back (releaseMemory) when the thread has gone idle after work that grew its heap: a burst of chat
+ * turns, the first Painel request loading Better Auth, a job. V8 would do the same by itself (its memory reducer)
+ * if it saw the thread idle, which the job queue's polling prevents (ADR 0018). Under load nothing happens: the
+ * thread is busy in every period. Returns the function that stops watching.
+ */
+export function releaseMemoryWhenIdle(options: IdleReleaseOptions = {}): () => void {
+  const { everyMs = 2_000, idleUtilization = 0.05, growthBytes = 8 * 2 ** 20, alsoRelease, onRelease } = options;
+  const heapSize = () => v8.getHeapStatistics().total_heap_size;
+  let baseline = heapSize();
+  let last = performance.eventLoopUtilization();
+  let releasing = false;
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    if (releasing || busy > idleUtilization) return;
+    const before = heapSize();
+    if (before < baseline + growthBytes) return;
+    releasing = true;
+    void Promise.all([releaseMemory(), alsoRelease?.().catch(() => {})]).finally(() => {
+      releasing = false;
+      baseline = heapSize();
+      last = performance.eventLoopUtilization();
+      onRelease?.({ before, after: baseline });
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
