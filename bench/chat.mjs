@@ -32,6 +32,8 @@
 //   BENCH_PROFILE       postgres or pglite: afterwards, profile that system at 50 sessions under
 //                       --cpu-prof (every thread) → bench/results/chat-profile-<system>.json
 //   BENCH_PROFILE_SECONDS  measured seconds of the profiled run (default 5)
+//   BENCH_STREAM_EVERY  every Nth turn of a session streams (SSE), the others ask for JSON (default 10; 1: every
+//                       turn streams, as the public chat page does — a different load from the record's)
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -86,8 +88,10 @@ const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50').split(',').map(Number);
 if (LEVELS.some((n) => !(n > 0))) throw new Error('BENCH_LEVELS must be a comma-separated list of session counts');
 const SECONDS = positiveNumber('BENCH_SECONDS', 8);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 2);
-/** Fewer levels or systems than a full run: its report is not a record (no chat.json, no history entry). */
-const PARTIAL = LEVELS.join(',') !== '1,10,50' || ALL_SYSTEMS.some((s) => !CHOSEN.includes(s));
+/** Every STREAM_EVERY-th turn of a session asks for SSE (time to first token); the others for JSON. */
+const STREAM_EVERY = positiveNumber('BENCH_STREAM_EVERY', 10);
+/** Fewer levels or systems than a full run, or another share of streamed turns: not a record (no chat.json, no history entry). */
+const PARTIAL = LEVELS.join(',') !== '1,10,50' || ALL_SYSTEMS.some((s) => !CHOSEN.includes(s)) || STREAM_EVERY !== 10;
 const PROFILE = process.env.BENCH_PROFILE || null;
 const PROFILE_SECONDS = positiveNumber('BENCH_PROFILE_SECONDS', 5);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -98,8 +102,6 @@ const WARMUP_SESSIONS = 10;
 const PREFILL_TURNS = 8;
 /** A turn slower than this counts as failed (generous: on a crowded machine a slow system is measured, not dropped). */
 const REQUEST_TIMEOUT_MS = 120_000;
-/** Every STREAM_EVERY-th turn of a session asks for SSE (time to first token); the others for JSON. */
-const STREAM_EVERY = 10;
 /** Issue 19: ratios to the floor of the same run, and absolute limits for the default (PGlite). */
 const TARGETS = {
   postgres: { turnsRatio: 0.4, cpuRatio: 3 },
