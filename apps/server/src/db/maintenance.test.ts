@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
-import { vacuumAll } from './maintenance';
+import { vacuumAll, whenQuiet } from './maintenance';
 
 describe('PGlite maintenance', () => {
   let database: Database;
@@ -30,8 +30,36 @@ describe('PGlite maintenance', () => {
     expect((await pglite.query(`select 1 from pg_stats where tablename = 'churn'`)).rows.length).toBeGreaterThan(0);
   });
 
+  it('waits for its turn before each table (the scheduled run waits for a quiet moment)', async () => {
+    const order: string[] = [];
+    const pglite = database.pglite!;
+    const exec = pglite.exec.bind(pglite);
+    const watched = { query: pglite.query.bind(pglite), exec: (sql: string) => (order.push('vacuum'), exec(sql)) };
+    const done = await vacuumAll(watched, undefined, async () => void order.push('wait'));
+    expect(order).toHaveLength(2 * done);
+    expect(order.every((step, i) => step === (i % 2 === 0 ? 'wait' : 'vacuum'))).toBe(true);
+  });
+
   it('stops between tables when asked', async () => {
     let calls = 0;
     expect(await vacuumAll(database.pglite!, () => ++calls > 2)).toBe(2);
+  });
+});
+
+describe('a quiet moment', () => {
+  it('comes at once on an idle thread, and not while the thread is busy (until told to stop waiting)', async () => {
+    await whenQuiet(() => false, 20);
+
+    let busy = true;
+    const spin = () => {
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      if (busy) setImmediate(spin);
+    };
+    spin();
+    let asked = 0;
+    await whenQuiet(() => ++asked > 5, 20);
+    busy = false;
+    expect(asked).toBe(6);
   });
 });
