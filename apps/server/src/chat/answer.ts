@@ -49,6 +49,12 @@ const INFLECTION_SLACK = 2;
 const WORD_EVIDENCE = 0.03;
 const EVIDENCE_FROM = 2;
 const EVIDENCE_UP_TO = 5;
+/**
+ * What a sentence that defines the subject of "O que é X?" adds to its ranking: DEFINES when X is followed by a copula
+ * or a gloss anywhere in it, OPENS_DEFINITION when the sentence opens with X (or names it: opensDefinition).
+ */
+const DEFINES = 0.3;
+const OPENS_DEFINITION = 0.7;
 /** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
 const UNDEFINED_SUBJECT = 0.7;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
@@ -287,7 +293,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   const phrase = phraseShare(part, unit);
   let value = coverage + ((AROUND_RANKING - AROUND_CONFIDENCE) * around) / total + bonus * 0.5 + 0.2 * phrase;
   // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
-  if (part.subject && definesSubject(unit.text, part.subject)) value += 0.3;
+  if (part.subject) value += opensDefinition(unit.text, part.subject) ? OPENS_DEFINITION : definesSubject(unit.text, part.subject) ? DEFINES : 0;
   if (part.type) value += fitsType(part, unit.text) ? 0.15 : -0.1;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
@@ -366,8 +372,39 @@ function definesSubject(text: string, subject: string): boolean {
   return NAMES_BEFORE.test(t.slice(Math.max(0, at - 30), at));
 }
 
+/**
+ * A sentence about the subject that says what it is: X (or a name glossed by X, "Universidade … (UFMS)") opens it
+ * and a copula follows, or it names X ("Pode-se definir X como…", "dá-se o nome de X"). "As aplicações para TI são
+ * tantas…" mentions TI with a copula after it, but is not about what TI is.
+ */
+function opensDefinition(text: string, subject: string): boolean {
+  const [names, opens] = definitionPatterns(subject);
+  const t = fold(text);
+  return names.test(t) || (opens.test(t) && definesSubject(text, subject));
+}
+
+/** opensDefinition's patterns for one subject, built once per subject. */
+function definitionPatterns(subject: string): [RegExp, RegExp] {
+  let patterns = definitionMemo.get(subject);
+  if (!patterns) {
+    const x = escapeRe(subject);
+    patterns = [
+      // "Pode-se definir X como…", "Define-se X (…) como", "dá-se o nome de X", "chama-se X".
+      new RegExp(`(definir|define-se|da-se o nome de|chama-se|denomina-se|entende-se por)\\s+((o|a|os|as)\\s+)?([^,;:]{0,60}\\()?${x}\\b`),
+      // X, or a name glossed by X ("Universidade … (UFMS)"), opens the sentence.
+      new RegExp(`^\\s*((o|a|os|as|um|uma)\\s+)?([^,;:()]{0,80}\\()?${x}\\b`),
+    ];
+    if (definitionMemo.size >= 1000) definitionMemo.clear();
+    definitionMemo.set(subject, patterns);
+  }
+  return patterns;
+}
+
+const definitionMemo = new Map<string, [RegExp, RegExp]>();
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Words that name what follows them: "Entende-se por X", "chama-se X", "conhecido como X". */
-const NAMES_BEFORE = /(entende-se por|chama-se|denomina-se|conhecid[oa]s? como|chamad[oa]s? de)\s+((o|a|os|as)\s+)?$/;
+const NAMES_BEFORE = /(entende-se por|chama-se|denomina-se|da-se o nome de|definir|define-se|conhecid[oa]s? como|chamad[oa]s? de)\s+((o|a|os|as)\s+)?$/;
 
 /**
  * Whether a sentence has the kind of answer the part expects; "quando" also asks for a condition or a moment

@@ -240,6 +240,20 @@ describe('what a question asks, read from its words (ADR 0013, error analysis of
     expect(poscomp!.excerpt).toContain('O POSCOMP é um exame');
   });
 
+  it('"O que é X?" prefers the sentence that opens with X and says what it is over one that mentions X before a copula', () => {
+    // Both "define" TI to the looser test (a copula after it); only the second is about what TI is.
+    const uses = passage('Na verdade, as aplicações para TI são tantas que há diversas definições para a expressão.', 'ti.txt', 'a');
+    const defines = passage('Pode-se definir Tecnologia da Informação (TI) como o conjunto de atividades e soluções providas por recursos de computação.', 'ti.txt', 'b');
+    const [answer] = answerQuestion('O que é TI?', [uses, defines], undefined, { minConfidence: 0 });
+    expect(answer!.excerpt).toMatch(/^Pode-se definir Tecnologia da Informação/);
+    const opens = passage('A UFMS é uma instituição de ensino superior pública federal.', 'ufms.txt', 'c');
+    const courses = passage('As formas de ingresso nos cursos da UFMS são: processo seletivo e transferência.', 'regras.txt', 'd');
+    expect(answerQuestion('O que é a UFMS?', [courses, opens], undefined, { minConfidence: 0 })[0]!.excerpt).toMatch(/^A UFMS é uma instituição/);
+    const named = passage('Ao profissional da pesquisa, dá-se o nome de pesquisador.', 'pesquisa.txt', 'e');
+    const mentions = passage('A pesquisa acadêmica é conduzida por pesquisadores que comumente são docentes.', 'pesquisa.txt', 'f');
+    expect(answerQuestion('O que é um pesquisador?', [mentions, named], undefined, { minConfidence: 0 })[0]!.excerpt).toContain('dá-se o nome de pesquisador');
+  });
+
   it('"quando" is also answered by a condition ("No caso em que…"), not only by a date', () => {
     const federation = passage('No caso em que as suas unidades dispõem de grande autonomia, uma universidade pode constituir uma federação de escolas.', 'universidade.txt');
     const history = passage('A primeira federação de escolas do país foi constituída em 1920 como universidade.', 'historia.txt');
