@@ -18,7 +18,7 @@ export interface ActiveAgent {
 
 type Row = Awaited<ReturnType<ReturnType<typeof activeAgentQuery>['execute']>>[number];
 
-export const agentUnavailable = () =>
+const agentUnavailable = () =>
   new AppError('NOT_FOUND', 'Chat service not available', {
     userMessage: 'Este chat não está disponível no momento.',
   });
@@ -71,7 +71,6 @@ export function activeAgents(db: Db) {
   };
 }
 
-export type ActiveAgents = ReturnType<typeof activeAgents>;
 
 /**
  * The active agent behind a public webhook id, with its account's plan (one query), prepared once per handle:
