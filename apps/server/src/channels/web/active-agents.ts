@@ -71,7 +71,6 @@ export function activeAgents(db: Db) {
   };
 }
 
-
 /**
  * The active agent behind a public webhook id, with its account's plan (one query), prepared once per handle:
  * on Postgres a named statement, parsed and planned once per connection. `xmin` changes with every write to the row.
