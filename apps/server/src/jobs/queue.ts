@@ -35,6 +35,12 @@ export interface QueueDefinition {
 }
 
 /**
+ * Seconds between a PGlite worker's polls while LISTEN/NOTIFY wakes it: the bound on how late a job is picked up
+ * if a wake-up was missed (a retry after a crash, a job whose heartbeat expired).
+ */
+export const BACKSTOP_POLL_SECONDS = 10;
+
+/**
  * Durable background jobs on the application database (pg-boss): on PGlite it
  * shares the embedded instance; on Postgres it uses its own small pool, so N
  * instances and workers share one queue and each job runs once.
@@ -50,9 +56,17 @@ export function createJobQueue(
   const log = logger.child({ module: 'jobs' });
   // pg-boss's cron monitor runs only when something is scheduled.
   const common = { schema: 'pgboss', superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, schedule: schedules.length > 0 } as const;
+  // On PGlite (one process, one database thread that every chat turn waits on) the workers are woken by
+  // LISTEN/NOTIFY: pg-boss's send NOTIFYs in its insert, the worker fetches at once. They poll only as
+  // a backstop (BACKSTOP_POLL_SECONDS), and a retry or a delayed job is woken by a local timer when it
+  // comes due (`nudgeAt`). On Postgres the workers poll every second, as other instances send too.
+  const notify = database.kind === 'pglite';
+  // Its supervision (a crashed worker's jobs, from the heartbeats), queue monitor and flow poller (job dependencies,
+  // unused here) run less often there too: each is a few statements in a transaction on that thread.
+  const embedded = notify ? { superviseIntervalSeconds: 15, monitorIntervalSeconds: 30, flowIntervalSeconds: 60 } : {};
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(database.pglite!) })
+      ? new PgBoss({ ...common, ...embedded, backend: 'pglite', db: fromPglite(database.pglite!), useListenNotify: notify })
       : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
   boss.on('error', (err: Error & { client?: unknown }) => {
     // pg-pool attaches its whole client object to connection errors: kilobytes per log line, every poll of an outage.
@@ -60,6 +74,19 @@ export function createJobQueue(
     log.error({ err }, 'job queue error');
   });
   let started = false;
+  const workers = new Map<string, string[]>();
+  const timers = new Set<NodeJS.Timeout>();
+  /** Wakes this process's workers of `queue` after `seconds` (a retry's or a delayed job's due time). */
+  const nudgeAt = (queue: string, seconds: number) => {
+    if (!notify) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+    }, seconds * 1000 + 100);
+    timer.unref();
+    timers.add(timer);
+  };
+  const retryDelays = new Map(queues.map((q) => [q.name, retryDelaySeconds ?? q.retryDelaySeconds ?? 5]));
   const deleteWhenDone = new Set(queues.filter((q) => q.deleteWhenDone).map((q) => q.name));
 
   return {
@@ -72,7 +99,10 @@ export function createJobQueue(
           retryDelay: retryDelaySeconds ?? q.retryDelaySeconds ?? 5,
           retryBackoff: true,
           heartbeatSeconds: q.heartbeatSeconds,
+          notify,
         });
+        // createQueue leaves an existing queue as it is: a data directory from before LISTEN/NOTIFY gets it here.
+        await boss.updateQueue(q.name, { notify });
       }
       for (const s of schedules) await boss.schedule(s.queue, s.cron, null, { tz: s.tz });
       started = true;
@@ -80,6 +110,8 @@ export function createJobQueue(
     async stop() {
       if (!started) return;
       started = false;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       await boss.stop({ graceful: true, timeout: 5_000 });
     },
     async send(queue, data, options = {}) {
@@ -87,15 +119,29 @@ export function createJobQueue(
         ...(options.key ? { singletonKey: options.key } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
+      if (options.startAfterSeconds) nudgeAt(queue, options.startAfterSeconds);
     },
     async work(queue, handler) {
-      await boss.work(queue, { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      const options = { includeMetadata: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS, batchSize: 1 } as const;
+      const id = await boss.work(queue, options, async (jobs) => {
         for (const job of jobs) {
-          await handler(job as never);
+          try {
+            await handler(job as never);
+          } catch (err) {
+            // pg-boss retries it after retryDelay × 2^retryCount to twice that (random): wake the worker at both ends.
+            const { retryCount, retryLimit } = job as unknown as { retryCount: number; retryLimit: number };
+            if (retryCount < retryLimit) {
+              const delay = retryDelays.get(queue)! * 2 ** Math.min(16, retryCount);
+              nudgeAt(queue, delay);
+              nudgeAt(queue, 2 * delay);
+            }
+            throw err;
+          }
           // pg-boss then finds the job gone and has nothing to complete.
           if (deleteWhenDone.has(queue)) await boss.deleteJob(queue, job.id);
         }
       });
+      workers.set(queue, [...(workers.get(queue) ?? []), id]);
     },
   };
 }
