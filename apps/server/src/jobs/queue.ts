@@ -61,9 +61,9 @@ export function createJobQueue(
   // a backstop (BACKSTOP_POLL_SECONDS), and a retry or a delayed job is woken by a local timer when it
   // comes due (`nudgeAt`). On Postgres the workers poll every second, as other instances send too.
   const notify = database.kind === 'pglite';
-  // Its supervision (a crashed worker's jobs, from the heartbeats), queue monitor and flow poller (job dependencies,
-  // unused here) run less often there too: each is a few statements in a transaction on that thread.
-  const embedded = notify ? { superviseIntervalSeconds: 15, monitorIntervalSeconds: 30, flowIntervalSeconds: 60 } : {};
+  // Its flow poller (job dependencies, unused here) runs every minute there. Supervision and the queue monitor stay at
+  // 5 s: together they find a crashed worker's job (its heartbeat expired), so a longer interval delays its retry.
+  const embedded = notify ? { flowIntervalSeconds: 60 } : {};
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ ...common, ...embedded, backend: 'pglite', db: fromPglite(database.pglite!), useListenNotify: notify })
