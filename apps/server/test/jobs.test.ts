@@ -52,6 +52,16 @@ describe('job queue', () => {
     await vi.waitFor(() => expect(seen('test-plain', 2)).toBe(true), { timeout: testDbKind === 'pglite' ? PICKED_UP_WITHIN_MS : 30_000, interval: 20 });
   });
 
+  it('runs a burst of jobs sent together one after another, not one per poll', async () => {
+    // Seven files uploaded at once: the sends wake the worker once, and it must go on while it finds jobs.
+    const burst = [10, 11, 12, 13, 14, 15, 16];
+    await Promise.all(burst.map((n) => jobs.send('test-plain', { n })));
+    await vi.waitFor(() => expect(burst.filter((n) => !seen('test-plain', n))).toEqual([]), {
+      timeout: testDbKind === 'pglite' ? PICKED_UP_WITHIN_MS : 30_000,
+      interval: 20,
+    });
+  });
+
   it('retries a failed job when its retry delay has passed', async () => {
     await jobs.send('test-retry', { n: 1 });
     await vi.waitFor(() => expect(seen('test-retry', 1, 0)).toBe(true), { timeout: 30_000, interval: 20 });
