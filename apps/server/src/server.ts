@@ -72,7 +72,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (closing) return;
     await releaseStartUpMemory(database, logger);
     if (closing) return;
-    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     stopIdleRelease = releaseMemoryWhenIdle({
       alsoRelease: database.pglite && (() => database.pglite!.releaseMemory()),
       onRelease: (heap) => logger.debug({ heapMb: { before: mb(heap.before), after: mb(heap.after) } }, 'idle memory released'),
@@ -96,9 +95,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   };
 }
 
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
 /** lib/memory.ts in the main thread and, on PGlite, in the database thread; a failure only costs memory. */
 async function releaseStartUpMemory(database: Database, logger: Logger): Promise<void> {
-  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   const before = process.memoryUsage.rss();
   await Promise.all([releaseMemory(), database.pglite?.releaseMemory().catch(() => {})]);
   logger.debug({ rssMb: { before: mb(before), after: mb(process.memoryUsage.rss()) } }, 'start-up memory released');

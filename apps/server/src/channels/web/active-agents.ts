@@ -64,10 +64,6 @@ export function activeAgents(db: Db) {
       kept.set(webhookId, entry);
       return entry.active;
     },
-    /** Drops what is kept of a webhook id (a turn found it out of date). */
-    forget(webhookId: string): void {
-      kept.delete(webhookId);
-    },
   };
 }
 

@@ -4,7 +4,6 @@ import {
   SESSION_ID_RULE,
   type ChatMessage,
   type PublicAgent,
-  type WebLimitsInput,
 } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -18,11 +17,11 @@ import { clientNetwork } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
-import { sessionHistory } from '../../chat/conversations';
+import { sessionHistory, type AgentVersion } from '../../chat/conversations';
 import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
 import { runTurn, StaleAgent, type ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
-import { activeAgents } from './active-agents';
+import { activeAgents, type ActiveAgent } from './active-agents';
 import { answerTurn } from './answer-routes';
 import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
@@ -68,15 +67,15 @@ export function webChatRoutes(deps: {
    * The agent's own limits for anonymous visitors (issue 13, item 5): the rate here (process memory), the daily
    * counts in the turn's first statement (chat/conversations.ts beginTurn); refused with 429 and a pt-BR reason.
    */
-  function admitVisitor(agentId: string, session: string, network: string, limits: WebLimitsInput): VisitorCount {
-    const wait = rates.take(agentId, session, limits);
+  function admitVisitor(agentId: string, visitor: VisitorCount): VisitorCount {
+    const wait = rates.take(agentId, visitor.session, visitor.limits);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', 'Too many messages from this visitor', {
         retryAfter: wait,
         userMessage: `Muitas mensagens seguidas. Aguarde ${wait} ${wait === 1 ? 'segundo' : 'segundos'} e tente novamente.`,
       });
     }
-    return { session, network, limits };
+    return visitor;
   }
 
   app.use(
@@ -168,26 +167,28 @@ export function webChatRoutes(deps: {
     const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
     const webhookId = c.req.param('webhookId');
+    const network = clientNetwork(c, config.trustProxy);
+    const { message } = body.data;
+    const visitorOf = (active: ActiveAgent): VisitorCount => ({
+      session: keys.keyFor(active.agent.id, body.data.sessionId),
+      network,
+      limits: effectiveLimits(active.limits, config.webChatLimits),
+    });
+    const turn = (active: ActiveAgent, visitor: VisitorCount, onDelta?: (delta: string) => void, agentVersion?: AgentVersion) =>
+      runTurn(runtime, { agent: active.agent, plan: active.plan, channel: 'web', sessionId: visitor.session, message, visitor, agentVersion, onDelta });
     // From memory after the first turn (ADR 0019): beginTurn checks that it is still current, else it is read again.
     const cached = await agentsByWebhook.cached(webhookId);
-    const { agent } = cached;
-    perSession.consume(`${agent.id}:${body.data.sessionId}`);
-    const network = clientNetwork(c, config.trustProxy);
-    const sessionId = keys.keyFor(agent.id, body.data.sessionId);
-    const visitor = admitVisitor(agent.id, sessionId, network, effectiveLimits(cached.limits, config.webChatLimits));
-    const message = body.data.message;
+    perSession.consume(`${cached.agent.id}:${body.data.sessionId}`);
+    const visitor = admitVisitor(cached.agent.id, visitorOf(cached));
     return answerTurn(c, async (onDelta) => {
       try {
-        return await runTurn(runtime, { agent, plan: cached.plan, channel: 'web', sessionId, message, visitor, agentVersion: cached.version, onDelta });
+        return await turn(cached, visitor, onDelta, cached.version);
       } catch (err) {
         if (!(err instanceof StaleAgent)) throw err;
       }
       // Out of date: nothing was stored or counted. The turn again, with the agent as it is now (as before ADR 0019).
-      agentsByWebhook.forget(webhookId);
       const now = await agentsByWebhook.read(webhookId);
-      const session = now.agent.id === agent.id ? sessionId : keys.keyFor(now.agent.id, body.data.sessionId);
-      const counted = { session, network, limits: effectiveLimits(now.limits, config.webChatLimits) };
-      return runTurn(runtime, { agent: now.agent, plan: now.plan, channel: 'web', sessionId: session, message, visitor: counted, onDelta });
+      return turn(now, visitorOf(now), onDelta);
     });
   });
 
