@@ -57,7 +57,7 @@ export type TaughtAnswerLookup = (agentId: string, message: string) => Promise<T
 
 export interface TurnRequest {
   /** The agent's row as the channel read it (its handoff settings too: no second read in the turn). */
-  agent: Pick<AgentRow, 'id' | 'userId' | 'name' | 'systemMessage' | 'lastError' | HandoffColumn>;
+  agent: Pick<AgentRow, 'id' | 'userId' | 'name' | 'systemMessage' | 'lastError' | 'knowledgeVersion' | HandoffColumn>;
   channel: Channel;
   sessionId: string;
   message: string;
@@ -182,7 +182,8 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
 
   const [taughtAnswer, passages] = await Promise.all([
     rt.taughtAnswers?.(agent.id, req.message) ?? null,
-    rt.retriever.search(agent.id, retrievalQuery(req.message, history.findLast((m) => m.role === 'user')?.content), rt.responder.candidates),
+    // The knowledge as of the agent's version read by the channel (a cached agent was confirmed current by beginTurn).
+    rt.retriever.search(agent.id, retrievalQuery(req.message, history.findLast((m) => m.role === 'user')?.content), rt.responder.candidates, agent.knowledgeVersion),
   ]);
 
   if (req.preface) req.onDelta?.(`${req.preface}\n\n`);

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { executeShaped, PREPARED, type Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
+import { PassageIndexes } from './lexical-index';
 import { questionWords, wordQuery } from './text-search';
 import type { VectorIndex } from './vectors';
 
@@ -30,7 +31,11 @@ const B = sql.raw('0.75');
  * on row estimates, which PGlite never gathers (no autovacuum there).
  */
 export async function lexicalSearch(db: Db, agentId: string, question: string, limit = RETRIEVAL_TOP_K): Promise<RetrievedPassage[]> {
-  const words = questionWords(question).map(wordQuery);
+  return searchWords(db, agentId, questionWords(question), limit);
+}
+
+async function searchWords(db: Db, agentId: string, questionWords: ReadonlyArray<readonly string[]>, limit: number): Promise<RetrievedPassage[]> {
+  const words = questionWords.map(wordQuery);
   if (words.length === 0) return [];
   const values: Record<string, unknown> = { agentId, limit };
   words.forEach((word, i) => (values[`w${i}`] = word));
@@ -77,7 +82,11 @@ const RRF_K = 60;
 export interface Retriever {
   /** 'hybrid' when embeddings are configured and pgvector is available, else 'lexical'. */
   readonly mode: 'hybrid' | 'lexical';
-  search(agentId: string, question: string, limit?: number): Promise<RetrievedPassage[]>;
+  /**
+   * The agent's passages for a question, best first. With the agent's `knowledgeVersion` as the caller read it, the
+   * lexical ranking comes from memory (knowledge/lexical-index.ts, no statement); without it, from SQL.
+   */
+  search(agentId: string, question: string, limit?: number, knowledgeVersion?: number): Promise<RetrievedPassage[]>;
 }
 
 /**
@@ -89,12 +98,20 @@ export interface Retriever {
 export function createRetriever(deps: { db: Db; embedder: Embedder | null; vectors: VectorIndex; logger: Logger }): Retriever {
   const { db, embedder, vectors, logger } = deps;
   const hybrid = Boolean(embedder) && vectors.enabled;
+  const indexes = new PassageIndexes(db);
+  /** The lexical ranking: from the agent's index in memory when the caller knows its version and it can be kept. */
+  async function lexical(agentId: string, question: string, limit: number, knowledgeVersion?: number) {
+    const words = questionWords(question);
+    if (words.length === 0) return [];
+    const index = knowledgeVersion === undefined ? null : await indexes.at(agentId, knowledgeVersion);
+    return index ? index.search(words, limit) : searchWords(db, agentId, words, limit);
+  }
   return {
     mode: hybrid ? 'hybrid' : 'lexical',
-    async search(agentId, question, limit = RETRIEVAL_TOP_K) {
-      if (!hybrid || !embedder) return lexicalSearch(db, agentId, question, limit);
-      const [lexical, semantic] = await Promise.all([
-        lexicalSearch(db, agentId, question, CANDIDATES),
+    async search(agentId, question, limit = RETRIEVAL_TOP_K, knowledgeVersion) {
+      if (!hybrid || !embedder) return lexical(agentId, question, limit, knowledgeVersion);
+      const [lexicalRanking, semantic] = await Promise.all([
+        lexical(agentId, question, CANDIDATES, knowledgeVersion),
         embedder
           .embed([question])
           .then(([vector]) => vectors.search(agentId, vector!, CANDIDATES))
@@ -103,7 +120,7 @@ export function createRetriever(deps: { db: Db; embedder: Embedder | null; vecto
             return [];
           }),
       ]);
-      return fuse([lexical, semantic], limit);
+      return fuse([lexicalRanking, semantic], limit);
     },
   };
 }

@@ -103,7 +103,12 @@ export function questionWords(text: string): Array<readonly string[]> {
  * the prefix brings them together. Numbers and codes match exactly (45 must not find 450).
  */
 export function wordQuery(lexemes: readonly string[]): string {
-  return lexemes.map((l) => (l.length >= PREFIX_MIN && !DIGIT.test(l) ? `'${l}':*` : `'${l}'`)).join(' | ');
+  return lexemes.map((l) => (isPrefixWord(l) ? `'${l}':*` : `'${l}'`)).join(' | ');
+}
+
+/** Whether a lexeme of a question matches as a prefix (a word stem of at least PREFIX_MIN letters; see wordQuery). */
+export function isPrefixWord(lexeme: string): boolean {
+  return lexeme.length >= PREFIX_MIN && !DIGIT.test(lexeme);
 }
 
 /** The lexemes of a text as a set (the offline responder matches answers with it). */

@@ -80,6 +80,7 @@ function activeAgentQuery(db: Db) {
       webhookId: agents.webhookId,
       systemMessage: agents.systemMessage,
       lastError: agents.lastError,
+      knowledgeVersion: agents.knowledgeVersion,
       ...handoffColumns,
       plan: profiles.plan,
       limits: agentLimitColumns,

@@ -102,6 +102,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
           name: agents.name,
           systemMessage: agents.systemMessage,
           lastError: agents.lastError,
+          knowledgeVersion: agents.knowledgeVersion,
           ...handoffColumns,
         },
         active: agents.active,

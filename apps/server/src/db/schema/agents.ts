@@ -42,6 +42,11 @@ export const agents = pgTable(
     handoffTimeoutMinutes: integer('handoff_timeout_minutes'),
     notifyWhatsapp: text('notify_whatsapp'),
     businessHours: jsonb('business_hours').$type<BusinessHours>(),
+    /**
+     * Bumped in the same transaction as every write to the agent's passages (a trigger, migration 0016): the chat
+     * keeps an index of the passages in memory for as long as it is the version a turn reads (ADR 0020).
+     */
+    knowledgeVersion: integer('knowledge_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
