@@ -3,15 +3,35 @@ import { z } from 'zod';
 /** Monthly message quotas are counted per calendar month in São Paulo time (docs/product.md §9). */
 export const QUOTA_TIME_ZONE = 'America/Sao_Paulo';
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * `local` remembering its last answer for the UTC hour it was asked about. São Paulo's offsets and daylight-saving
+ * changes (none since 2019) fall on whole hours, so its local hour, day and month never change within a UTC hour;
+ * Intl's formatting costs tens of microseconds, and every chat turn asks for the month and the day.
+ */
+export function perUtcHour<T>(local: (at: Date) => T): (at?: Date) => T {
+  let hour = Number.NaN;
+  let last: T;
+  return (at = new Date()) => {
+    const h = Math.floor(at.getTime() / HOUR_MS);
+    if (h !== hour) {
+      last = local(at);
+      hour = h;
+    }
+    return last;
+  };
+}
+
 const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit' });
 
 /** 'YYYY-MM' of the instant in São Paulo. */
-export function quotaMonth(at: Date = new Date()): string {
+export const quotaMonth: (at?: Date) => string = perUtcHour((at) => {
   const parts = monthFormat.formatToParts(at);
   const year = parts.find((p) => p.type === 'year')!.value;
   const month = parts.find((p) => p.type === 'month')!.value;
   return `${year}-${month}`;
-}
+});
 
 /** The instant the next quota month starts (midnight of the 1st in São Paulo), for "renova em". */
 export function nextQuotaReset(at: Date = new Date()): Date {
@@ -52,6 +72,4 @@ export const TEST_MESSAGES_PER_DAY = 50;
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: QUOTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** 'YYYY-MM-DD' of the instant in São Paulo: the day the test allowance counts. */
-export function testDay(at: Date = new Date()): string {
-  return dayFormat.format(at);
-}
+export const testDay: (at?: Date) => string = perUtcHour((at) => dayFormat.format(at));

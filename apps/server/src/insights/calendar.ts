@@ -1,4 +1,4 @@
-import { QUOTA_TIME_ZONE } from '@atende/shared';
+import { perUtcHour, QUOTA_TIME_ZONE } from '@atende/shared';
 
 /*
  * Days and hours as the merchant lives them: São Paulo time (the quota's time zone), computed in the
@@ -15,10 +15,10 @@ const parts = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** The São Paulo day (YYYY-MM-DD) and hour (0–23) of an instant. */
-export function localDayHour(at: Date): { day: string; hour: number } {
+export const localDayHour: (at: Date) => Readonly<{ day: string; hour: number }> = perUtcHour((at) => {
   const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) % 24 };
-}
+  return Object.freeze({ day: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) % 24 });
+});
 
 export const localDay = (at: Date) => localDayHour(at).day;
 
