@@ -17,6 +17,9 @@ const faquad = JSON.parse(readFileSync(new URL('../../../bench/datasets/faquad/f
   data: Array<{ title: string; paragraphs: Array<{ context: string; qas: Array<{ question: string }> }> }>;
 };
 
+/** Limits that build an index again on every new version (the default waits 10 s between builds). */
+const EVERY_TIME = { maxAgentBytes: 8_000_000, maxTotalBytes: 8_000_000, rebuildEveryMs: 0 };
+
 describe('the in-memory passage index (ADR 0020)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -87,7 +90,7 @@ describe('the in-memory passage index (ADR 0020)', () => {
 
   it('is built once per knowledge version, which every write to the passages bumps in its own transaction', async () => {
     const owner = await newAgent();
-    const indexes = new PassageIndexes(db());
+    const indexes = new PassageIndexes(db(), { ...EVERY_TIME, maxAgentBytes: 1_000_000, maxTotalBytes: 1_000_000 });
     const search = async (question: string) => {
       const index = await indexes.at(owner.agentId, await versionOf(owner.agentId));
       return index!.search(questionWords(question), 8).map((p) => p.content);
@@ -114,10 +117,28 @@ describe('the in-memory passage index (ADR 0020)', () => {
     expect(indexes.loads).toBe(4);
   });
 
+  it('leaves turns to SQL while the knowledge changes faster than it is worth building, and serves newer knowledge to older versions', async () => {
+    const owner = await newAgent();
+    await addFile(owner, 'lote-1.txt', ['Pão francês: R$ 0,90 a unidade.']);
+    const indexes = new PassageIndexes(db(), { ...EVERY_TIME, rebuildEveryMs: 60_000 });
+    const first = await versionOf(owner.agentId);
+    expect(await indexes.at(owner.agentId, first)).not.toBeNull();
+    await addFile(owner, 'lote-2.txt', ['Sonho de creme: R$ 6,50.']); // the next batch of a file being read
+    expect(await indexes.at(owner.agentId, await versionOf(owner.agentId))).toBeNull(); // built a moment ago: SQL
+    expect(indexes.loads).toBe(1);
+    const fromSql = await lexicalSearch(db(), owner.agentId, 'sonho de creme');
+    expect(fromSql.map((p) => p.content)).toEqual(['Sonho de creme: R$ 6,50.']);
+
+    const fresh = new PassageIndexes(db(), EVERY_TIME);
+    const latest = await fresh.at(owner.agentId, await versionOf(owner.agentId));
+    expect(await fresh.at(owner.agentId, first)).toBe(latest); // a turn that read an older agent gets the newer index
+    expect(fresh.loads).toBe(1);
+  });
+
   it('is exact across instances: a write through another handle is seen at the version a turn reads', async () => {
     const owner = await newAgent();
     await addFile(owner, 'horario.txt', ['Abrimos de segunda a sábado, das 8h às 18h.']);
-    const thisInstance = new PassageIndexes(db());
+    const thisInstance = new PassageIndexes(db(), EVERY_TIME);
     const before = await thisInstance.at(owner.agentId, await versionOf(owner.agentId));
     expect(before!.search(questionWords('abrem no domingo?'), 8)).toEqual([]);
     await addFile(owner, 'domingo.txt', ['Aos domingos, das 7h às 12h45.']);
@@ -130,7 +151,7 @@ describe('the in-memory passage index (ADR 0020)', () => {
     const large = await newAgent();
     await addFile(small, 'pequeno.txt', ['Bolo de cenoura: R$ 25,00.']);
     await addFile(large, 'grande.txt', Array.from({ length: 40 }, (_, i) => `Produto ${i}: farinha de trigo integral, pacote de um quilo, preço especial.`));
-    const indexes = new PassageIndexes(db(), { maxAgentBytes: 1_000, maxTotalBytes: 600 });
+    const indexes = new PassageIndexes(db(), { maxAgentBytes: 1_000, maxTotalBytes: 600, rebuildEveryMs: 0 });
     expect(await indexes.at(large.agentId, await versionOf(large.agentId))).toBeNull();
     expect(await indexes.at(large.agentId, await versionOf(large.agentId))).toBeNull();
     expect(indexes.loads).toBe(1); // "too large" is kept too, until the version changes

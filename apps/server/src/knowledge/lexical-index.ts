@@ -17,9 +17,14 @@ export interface IndexLimits {
   maxAgentBytes: number;
   /** All kept indexes together (about what they hold in memory); the least recently used go first. */
   maxTotalBytes: number;
+  /**
+   * An agent's index is built again at most this often (ms). A large file is stored batch by batch, each batch a new
+   * version: turns in between search in SQL (exact too) instead of building an index per batch.
+   */
+  rebuildEveryMs: number;
 }
 
-const LIMITS: IndexLimits = { maxAgentBytes: 8 * 1024 * 1024, maxTotalBytes: 48 * 1024 * 1024 };
+const LIMITS: IndexLimits = { maxAgentBytes: 8 * 1024 * 1024, maxTotalBytes: 48 * 1024 * 1024, rebuildEveryMs: 10_000 };
 
 /** BM25 saturation and length normalisation: the constants of the SQL search (retrieval.ts). */
 const K1 = 1.2;
@@ -131,6 +136,7 @@ export function tsvectorLexemes(tsv: string): string[] {
 interface Kept {
   version: number;
   index: PassageIndex | null;
+  builtAt: number;
 }
 
 type PassageRow = { id: string; content: string; sourceName: string; sourceType: string; position: number; tsv: string | null };
@@ -148,25 +154,29 @@ export class PassageIndexes {
     private readonly limits: IndexLimits = LIMITS,
   ) {}
 
-  /** The agent's index at `version`, built now if needed; null when it cannot be kept (search in SQL). */
+  /**
+   * The agent's index at `version` or a later one (versions only grow: later is newer knowledge), built now if
+   * needed; null when the caller should search in SQL (too large to keep, or built again too recently).
+   */
   async at(agentId: string, version: number): Promise<PassageIndex | null> {
     const kept = this.kept.get(agentId);
-    if (kept?.version === version) {
+    if (kept && kept.version >= version) {
       // Re-inserted: the map's order is the order of use.
       this.kept.delete(agentId);
       this.kept.set(agentId, kept);
       return kept.index;
     }
+    if (kept && Date.now() - kept.builtAt < this.limits.rebuildEveryMs) return null;
     const key = `${agentId}:${version}`;
     let loading = this.loading.get(key);
     if (!loading) {
-      loading = this.load(agentId, version).finally(() => this.loading.delete(key));
+      loading = this.load(agentId).finally(() => this.loading.delete(key));
       this.loading.set(key, loading);
     }
     return (await loading)?.index ?? null;
   }
 
-  private async load(agentId: string, version: number): Promise<Kept | null> {
+  private async load(agentId: string): Promise<Kept | null> {
     // The passages and the version they are at, from one snapshot.
     const { rows } = await executeShaped<{ version: number; passages: PassageRow[] | string | null }>(this.db, 'passage-index', loadSql, {
       agentId,
@@ -176,13 +186,13 @@ export class PassageIndexes {
     const row = rows[0];
     if (!row) return null; // the agent is gone
     const passages = typeof row.passages === 'string' ? (JSON.parse(row.passages) as PassageRow[]) : row.passages;
-    const loaded: Kept = { version: row.version, index: passages && build(passages) };
-    // Kept when it is the version asked for or a later one (a turn that read an older version searches it once).
-    if (row.version >= version) this.keep(agentId, loaded);
+    const loaded: Kept = { version: row.version, index: passages && build(passages), builtAt: Date.now() };
+    this.keep(agentId, loaded);
     return loaded;
   }
 
   private keep(agentId: string, loaded: Kept) {
+    if ((this.kept.get(agentId)?.version ?? -1) > loaded.version) return; // a later load finished first
     this.drop(agentId);
     this.kept.set(agentId, loaded);
     this.bytes += loaded.index?.bytes ?? 0;
