@@ -1,5 +1,6 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { requestId } from 'hono/request-id';
 import { accountRoutes } from './accounts/routes';
 import { agentRoutes } from './agents/routes';
 import { appearanceRoutes } from './appearance/routes';
@@ -19,8 +20,9 @@ import { healthRoutes } from './health';
 import type { AppEnv } from './http/context';
 import { requestBodyLimits } from './http/body-limit';
 import { databaseOutage } from './http/database-outage';
+import { withFastRoutes } from './http/fast-route';
 import { apiNotFound, errorHandler } from './http/errors';
-import { requestLogger } from './http/middleware';
+import { requestIds, requestLogger } from './http/middleware';
 import { documentApi, validationHook } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
@@ -51,7 +53,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(
     '*',
-    requestId(),
+    requestIds(),
     requestLogger(logger),
     securityHeaders({ https: config.publicUrl.startsWith('https://') }),
     requestBodyLimits(),
@@ -59,6 +61,7 @@ export function createApp(deps: AppDeps) {
   );
   app.onError(errorHandler);
 
+  const webChat = webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, live: services.channels.live });
   const api = app
     .route('/', authRoutes(auth, config, deps.limits?.auth, services.mail))
     .route('/', healthRoutes(config, database, services.responder.mode))
@@ -95,10 +98,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', taughtAnswerRoutes(database.db, auth, services.taughtAnswers))
-    .route(
-      '/',
-      webChatRoutes({ runtime: services.runtime, config, storage: services.storage, limits: deps.limits?.chat, live: services.channels.live }),
-    )
+    .route('/', webChat.routes)
     .route('/', playgroundRoutes({ runtime: services.runtime, auth, config }))
     .route('/', appearanceRoutes({ db: database.db, auth, config, storage: services.storage, logger }))
     .route('/', webLimitsRoutes({ db: database.db, auth, config }))
@@ -115,18 +115,35 @@ export function createApp(deps: AppDeps) {
 
   if (deps.webDistDir) app.use('*', webAssets(deps.webDistDir));
   app.notFound(apiNotFound);
-  return api;
+  const fastRoutes = { logger, database, https: config.publicUrl.startsWith('https://') };
+  return { app: api, listener: (hono: RequestListener) => withFastRoutes([webChat.turnRoute], fastRoutes, hono) };
 }
 
 /** The whole API's type: every route's path, input and answer (for Hono's typed client, `hc<App>`). */
-export type App = ReturnType<typeof createApp>;
+export type App = ReturnType<typeof createApp>['app'];
+
+/**
+ * An app to serve: its Hono app (every route; `app.request` in tests) and the Node request listener to serve it with,
+ * given Hono's (@hono/node-server's): the public chat's turn is answered in front of Hono (ADR 0020).
+ */
+export interface ServedApp {
+  app: { fetch: (request: Request) => Response | Promise<Response> };
+  listener(hono: RequestListener): RequestListener;
+}
+
+/** Listens on `port` (0: any free port) with the app's listener. */
+export async function serveApp(served: ServedApp, options: { port: number; hostname: string }): Promise<Server> {
+  const server = createServer(served.listener(getRequestListener(served.app.fetch, { hostname: options.hostname })));
+  await new Promise<void>((resolve) => server.listen(options.port, options.hostname, resolve));
+  return server;
+}
 
 /** A worker process (ROLE=worker) answers only GET /api/health, for the orchestrator's checks. */
 export function createWorkerApp(deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'services'>) {
   const app = new OpenAPIHono<AppEnv>();
-  app.use('*', requestId(), requestLogger(deps.logger));
+  app.use('*', requestIds(), requestLogger(deps.logger));
   app.onError(errorHandler);
   app.route('/', healthRoutes(deps.config, deps.database, deps.services.responder.mode));
   app.notFound(apiNotFound);
-  return app;
+  return { app, listener: (hono: RequestListener) => hono };
 }

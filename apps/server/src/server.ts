@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
-import { createApp, createWorkerApp } from './app';
+import { createApp, createWorkerApp, serveApp } from './app';
 import { createAuth } from './auth/auth';
 import { rekeyLegacyWebSessions } from './channels/web/session-migration';
 import { webSessionKeys } from './chat/session-keys';
@@ -51,11 +50,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return { services, background };
   });
   const stopMaintenance = scheduleMaintenance(database, logger);
-  const app = config.role === 'worker' ? createWorkerApp({ config, database, logger, services }) : createWebApp(config, database, logger, services);
+  const served = config.role === 'worker' ? createWorkerApp({ config, database, logger, services }) : createWebApp(config, database, logger, services);
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-  });
+  const server = await serveApp(served, { port: config.port, hostname: config.host });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

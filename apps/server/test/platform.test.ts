@@ -124,7 +124,7 @@ describe('built web app (production serving)', () => {
       logger: createLogger(ctx.config),
       services: ctx.services,
       webDistDir: dist,
-    });
+    }).app;
 
   it('serves hashed assets with a one-year immutable cache, compressed', async () => {
     const res = await webApp().request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });

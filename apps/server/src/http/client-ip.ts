@@ -1,19 +1,31 @@
+import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /** The caller's IP: the socket address, or the first X-Forwarded-For hop behind a trusted proxy. */
 export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  let remote: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    remote = getConnInfo(c).remote.address;
   } catch {
     // app.request() in tests has no socket.
-    return 'unknown';
   }
+  return clientIpOf(c.req.header('x-forwarded-for'), remote, trustProxy);
+}
+
+/** clientNetwork of a request answered without Hono (http/fast-route.ts). */
+export function clientNetworkOf(incoming: IncomingMessage, trustProxy: boolean): string {
+  const forwardedFor = incoming.headers['x-forwarded-for'] as string | undefined; // Node joins repeated ones with ', '
+  return networkKey(clientIpOf(forwardedFor, incoming.socket.remoteAddress, trustProxy));
+}
+
+function clientIpOf(forwardedFor: string | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = forwardedFor?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return remoteAddress ?? 'unknown';
 }
 
 /**

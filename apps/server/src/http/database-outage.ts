@@ -3,6 +3,7 @@ import { ping, type Database } from '../db/client';
 import type { AppEnv } from './context';
 import { databaseUnavailable } from '../lib/errors';
 import { errorBody } from './errors';
+import type { Logger } from '../logger';
 
 /**
  * A 500 answered while the database is unreachable becomes 503 + Retry-After:
@@ -15,18 +16,7 @@ export function databaseOutage(database: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = Date.now();
     await next();
-    if (c.res.status !== 500) return;
-    // A connection dropped while this request ran: the database may already be back by now (the ping below
-    // would then pass), but this 500 came from the outage.
-    const droppedMeanwhile = database.lastConnectionErrorAt() >= started;
-    try {
-      if (!droppedMeanwhile) {
-        await ping(database.db);
-        return; // the database answers: a real 500
-      }
-    } catch (err) {
-      c.get('logger')?.warn({ err: (err as Error).message }, 'database unreachable: answering 503');
-    }
+    if (c.res.status !== 500 || !(await inOutage(database, started, c.get('logger')))) return;
     const error = databaseUnavailable();
     const headers = new Headers(c.res.headers); // keeps CORS and the other headers already set
     headers.set('Content-Type', 'application/json');
@@ -35,4 +25,20 @@ export function databaseOutage(database: Database): MiddlewareHandler<AppEnv> {
     c.res = undefined;
     c.res = new Response(JSON.stringify(errorBody(error)), { status: 503, headers });
   };
+}
+
+/**
+ * Whether a 500 answered to a request that started at `started` (Date.now()) came from a database outage: a
+ * connection dropped while the request ran (the database may already be back by now, so the ping would pass), or the
+ * database does not answer a ping now.
+ */
+export async function inOutage(database: Database, started: number, log?: Logger): Promise<boolean> {
+  if (database.lastConnectionErrorAt() >= started) return true;
+  try {
+    await ping(database.db);
+    return false; // the database answers: a real 500
+  } catch (err) {
+    log?.warn({ err: (err as Error).message }, 'database unreachable: answering 503');
+    return true;
+  }
 }

@@ -3,6 +3,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnreachable } from '../db/unreachable';
 import { AppError, databaseUnavailable } from '../lib/errors';
+import type { Logger } from '../logger';
 import type { AppEnv } from './context';
 
 /** The API error body of an AppError: `{ error: { code, message, userMessage, details? } }`. */
@@ -19,15 +20,25 @@ export function errorBody(error: AppError): ApiErrorBody {
 
 /** Renders every error as the one API error body; unknown errors become INTERNAL without leaking details. */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
-  const appError = toAppError(err);
-  const log = c.get('logger');
-  if (appError.status >= 500) log?.error({ err }, appError.message);
-  else log?.debug({ code: appError.code }, appError.message);
-  if (appError.retryAfter) c.header('Retry-After', String(appError.retryAfter));
-  // The rest of an oversized body is not read: close the connection so the client stops sending it.
-  if (appError.status === 413) c.header('Connection', 'close');
-  return c.json(errorBody(appError), appError.status as 400);
+  const { status, headers, body } = errorAnswer(err, c.get('logger'));
+  for (const [name, value] of headers) c.header(name, value);
+  return c.json(body, status as 400);
 };
+
+/**
+ * The answer to a thrown value, logged (5xx as errors, with the cause): its status, the headers it adds and the API
+ * error body. Retry-After for 429/503; an oversized body is not read, so a 413 closes the connection and the client
+ * stops sending it.
+ */
+export function errorAnswer(err: unknown, log?: Logger): { status: number; headers: Array<[string, string]>; body: ApiErrorBody } {
+  const error = toAppError(err);
+  if (error.status >= 500) log?.error({ err }, error.message);
+  else log?.debug({ code: error.code }, error.message);
+  const headers: Array<[string, string]> = [];
+  if (error.retryAfter) headers.push(['Retry-After', String(error.retryAfter)]);
+  if (error.status === 413) headers.push(['Connection', 'close']);
+  return { status: error.status, headers, body: errorBody(error) };
+}
 
 /** Any thrown value as the AppError to render. */
 export function toAppError(err: unknown, internalMessage = 'Internal server error'): AppError {

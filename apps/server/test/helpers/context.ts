@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, type AppDeps } from '../../src/app';
+import { createApp, type App, type AppDeps, type ServedApp } from '../../src/app';
 import { createAuth } from '../../src/auth/auth';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
@@ -13,7 +13,9 @@ import { openTestDatabase } from './database';
 export const ORIGIN = 'http://localhost:3000';
 
 export interface TestContext {
-  app: ReturnType<typeof createApp>;
+  app: App;
+  /** The app and the listener the server serves it with (the public chat turn's fast route in front of Hono): serveApp(ctx.served, …). */
+  served: ServedApp;
   database: Database;
   config: Config;
   services: Services;
@@ -56,7 +58,7 @@ export async function createTestContext(
   const services = await createServices(config, database, logger, { storage: options.storage, jobRetryDelaySeconds: options.jobRetryDelaySeconds });
   const auth = createAuth({ db: database.db, config, logger, mail: services.mail });
   const stopJobs = options.jobs ? (await startBackgroundWork(services, logger)).stop : async () => {};
-  const app = createApp({
+  const served = createApp({
     config,
     database,
     auth,
@@ -64,8 +66,10 @@ export async function createTestContext(
     services,
     limits: options.limits ?? { auth: { signInFailures: relaxed, signUps: relaxed } },
   });
+  const { app } = served;
   return {
     app,
+    served,
     database,
     config,
     services,

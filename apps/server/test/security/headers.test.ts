@@ -72,7 +72,7 @@ const served = (c: TestContext) =>
     logger: createLogger(c.config),
     services: c.services,
     webDistDir: dist,
-  });
+  }).app;
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

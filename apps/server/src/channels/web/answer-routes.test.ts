@@ -1,12 +1,16 @@
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client';
+import { withFastRoutes, type FastRoute } from '../../http/fast-route';
 import type { AppEnv } from '../../http/context';
 import type { TurnResult } from '../../chat/runtime';
 import { AppError } from '../../lib/errors';
-import { answerTurn, EventStream, HEARTBEAT_MS } from './answer-routes';
+import { answerTurn, answerTurnFast, EventStream, HEARTBEAT_MS, type RunTurn } from './answer-routes';
 
 const decoder = new TextDecoder();
 const text = (chunk: Uint8Array | undefined) => decoder.decode(chunk);
@@ -56,7 +60,7 @@ describe('EventStream', () => {
   });
 });
 
-function appWith(run: (onDelta?: (delta: string) => void) => Promise<TurnResult>) {
+function appWith(run: RunTurn) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
@@ -118,10 +122,20 @@ describe('answerTurn over SSE', () => {
   });
 });
 
-describe('answerTurn over a socket (@hono/node-server)', () => {
-  async function listen(app: Hono<AppEnv>) {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', resolve));
+/** The turn served over a socket: by @hono/node-server (answerTurn), or on the fast route (answerTurnFast). */
+const transports = {
+  'answerTurn on @hono/node-server': (run: RunTurn) => serve({ fetch: appWith(run).fetch, port: 0, hostname: '127.0.0.1' }),
+  'answerTurnFast on a fast route': (run: RunTurn) => {
+    const route: FastRoute = { method: 'POST', path: /^\/(turn)$/, headers: [], answer: (exchange) => answerTurnFast(exchange, run) };
+    const deps = { logger: pino({ level: 'silent' }), database: {} as Database, https: false };
+    return createServer(withFastRoutes([route], deps, (_req, res) => res.writeHead(404).end())).listen(0, '127.0.0.1');
+  },
+};
+
+describe.each(Object.entries(transports))('%s, over a socket', (_name, serveTurn) => {
+  async function listen(run: RunTurn) {
+    const server = serveTurn(run);
+    if (!server.listening) await new Promise<void>((resolve) => server.once('listening', resolve));
     return { server, port: (server.address() as AddressInfo).port };
   }
 
@@ -142,12 +156,11 @@ describe('answerTurn over a socket (@hono/node-server)', () => {
   }
 
   it('writes the tokens of one tick as one HTTP chunk', async () => {
-    const app = appWith(async (onDelta) => {
+    const { server, port } = await listen(async (onDelta) => {
       for (const d of ['um ', 'dois ', 'três']) onDelta!(d); // as a provider's network chunk carrying three tokens
       await new Promise((r) => setImmediate(r));
       return { output: 'um dois três' } as TurnResult;
     });
-    const { server, port } = await listen(app);
     try {
       const { socket, until } = request(port);
       const raw = await until(/\r\n0\r\n\r\n$/);
@@ -175,14 +188,13 @@ describe('answerTurn over a socket (@hono/node-server)', () => {
     const gate = new Promise<void>((r) => (release = r));
     let ended!: (v: string) => void;
     const turnEnded = new Promise<string>((r) => (ended = r));
-    const app = appWith(async (onDelta) => {
+    const { server, port } = await listen(async (onDelta) => {
       onDelta!('primeiro');
       await gate;
       onDelta!('depois'); // the client is gone: dropped
       ended('stored');
       return { output: 'primeirodepois' } as TurnResult;
     });
-    const { server, port } = await listen(app);
     const serverSide = new Promise<Socket>((r) => server.once('connection', r));
     try {
       const first = request(port);

@@ -6,14 +6,15 @@ import {
   type PublicAgent,
 } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from '../../http/body-limit';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { Config } from '../../config';
 import { conversations } from '../../db/schema';
-import { clientNetwork } from '../../http/client-ip';
+import { clientNetwork, clientNetworkOf } from '../../http/client-ip';
+import type { FastRoute } from '../../http/fast-route';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
 import { RateLimiter, type LimitRule } from '../../http/rate-limit';
@@ -22,10 +23,19 @@ import { avatarVersion, readAppearance, toPublicAppearance } from '../../appeara
 import { runTurn, StaleAgent, type ChatRuntime } from '../../chat/runtime';
 import type { FileStorage } from '../../files/storage';
 import { activeAgents, type ActiveAgent } from './active-agents';
-import { answerTurn } from './answer-routes';
+import { answerTurn, answerTurnFast, type RunTurn } from './answer-routes';
 import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
 import { effectiveLimits, VisitorRates, type VisitorCount } from '../../usage/web-chat-limits';
+
+/** The public chat's CORS: any site may call it, without credentials. */
+const CORS = {
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'OPTIONS'],
+  allowHeaders: ['Content-Type', 'Accept'],
+  maxAge: 86400,
+  credentials: false,
+};
 
 export interface ChatLimits {
   perIp: LimitRule;
@@ -78,16 +88,7 @@ export function webChatRoutes(deps: {
     return visitor;
   }
 
-  app.use(
-    '/webhook/*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Accept'],
-      maxAge: 86400,
-      credentials: false,
-    }),
-  );
+  app.use('/webhook/*', cors(CORS));
 
   // The public chat's configuration: the agent's name and how it looks ('Aparência'), nothing private.
   app.get('/webhook/:webhookId', async (c) => {
@@ -117,7 +118,7 @@ export function webChatRoutes(deps: {
   });
 
   // The conversation so far, for the holder of its session id. Reads count against the same limits as messages.
-  app.post('/webhook/:webhookId/history', bodyLimit({ maxSize: 4 * 1024, onError: tooLarge }), async (c) => {
+  app.post('/webhook/:webhookId/history', bodyLimit({ maxSize: 4 * 1024, onError: refuseTooLarge }), async (c) => {
     perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
@@ -132,7 +133,7 @@ export function webChatRoutes(deps: {
    * takes the conversation back, as `event: message` with a ChatMessage; `: ping` heartbeats. POST, so the session
    * secret travels in the body. 404 before the visitor's first message (there is no conversation to follow yet).
    */
-  app.post('/webhook/:webhookId/live', bodyLimit({ maxSize: 4 * 1024, onError: tooLarge }), async (c) => {
+  app.post('/webhook/:webhookId/live', bodyLimit({ maxSize: 4 * 1024, onError: refuseTooLarge }), async (c) => {
     perIp.consume(clientNetwork(c, config.trustProxy));
     const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
@@ -162,12 +163,14 @@ export function webChatRoutes(deps: {
     });
   });
 
-  app.post('/webhook/:webhookId', bodyLimit({ maxSize: 32 * 1024, onError: tooLarge }), async (c) => {
-    perIp.consume(clientNetwork(c, config.trustProxy));
-    const body = chatRequestSchema.safeParse(await c.req.json().catch(() => null));
+  /**
+   * A visitor's message, checked (the rate limits, the request) and ready to run: what POST /webhook/{webhookId}
+   * answers, on Hono or on its fast route.
+   */
+  async function visitorTurn(webhookId: string, json: unknown, network: string): Promise<RunTurn> {
+    perIp.consume(network);
+    const body = chatRequestSchema.safeParse(json);
     if (!body.success) throw invalidRequest(body.error);
-    const webhookId = c.req.param('webhookId');
-    const network = clientNetwork(c, config.trustProxy);
     const { message } = body.data;
     const visitorOf = (active: ActiveAgent): VisitorCount => ({
       session: keys.keyFor(active.agent.id, body.data.sessionId),
@@ -180,7 +183,7 @@ export function webChatRoutes(deps: {
     const cached = await agentsByWebhook.cached(webhookId);
     perSession.consume(`${cached.agent.id}:${body.data.sessionId}`);
     const visitor = admitVisitor(cached.agent.id, visitorOf(cached));
-    return answerTurn(c, async (onDelta) => {
+    return async (onDelta) => {
       try {
         return await turn(cached, visitor, onDelta, cached.version);
       } catch (err) {
@@ -189,10 +192,27 @@ export function webChatRoutes(deps: {
       // Out of date: nothing was stored or counted. The turn again, with the agent as it is now (as before ADR 0019).
       const now = await agentsByWebhook.read(webhookId);
       return turn(now, visitorOf(now), onDelta);
-    });
+    };
+  }
+
+  app.post('/webhook/:webhookId', bodyLimit({ maxSize: TURN_BODY_LIMIT, onError: refuseTooLarge }), async (c) => {
+    const json: unknown = await c.req.json().catch(() => null);
+    return answerTurn(c, await visitorTurn(c.req.param('webhookId'), json, clientNetwork(c, config.trustProxy)));
   });
 
-  return app;
+  /** The same route in front of Hono, on Node's request and response (http/fast-route.ts, ADR 0020): the hot path. */
+  const turnRoute: FastRoute = {
+    method: 'POST',
+    path: /^\/webhook\/([\w-]+)$/, // every webhook id (a UUID, or the support agent's); any other is left to Hono
+    // What the cors middleware above adds to an answer that is not a preflight (origin *, no credentials).
+    headers: [['Access-Control-Allow-Origin', CORS.origin]],
+    answer: async (exchange, webhookId) => {
+      const json = await exchange.json(TURN_BODY_LIMIT, tooLarge);
+      await answerTurnFast(exchange, await visitorTurn(webhookId, json, clientNetworkOf(exchange.incoming, config.trustProxy)));
+    },
+  };
+
+  return { routes: app, turnRoute };
 }
 
 /** 400 with a detail per field; a refused session id says, in the developer message, what to send instead. */
@@ -203,7 +223,12 @@ function invalidRequest(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', message, { userMessage: 'Mensagem inválida.', details });
 }
 
-function tooLarge(c: Context): never {
-  void c;
-  throw new AppError('PAYLOAD_TOO_LARGE', 'Chat request too large', { userMessage: 'Mensagem muito longa.' });
+/** A chat message's body (CHAT_MESSAGE_MAX characters and the session id, with room to spare). */
+const TURN_BODY_LIMIT = 32 * 1024;
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'Chat request too large', { userMessage: 'Mensagem muito longa.' });
+
+/** bodyLimit's onError: the error handler answers it. */
+function refuseTooLarge(): never {
+  throw tooLarge();
 }
