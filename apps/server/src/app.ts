@@ -124,7 +124,7 @@ export type App = ReturnType<typeof createApp>['app'];
 
 /**
  * An app to serve: its Hono app (every route; `app.request` in tests) and the Node request listener to serve it with,
- * given Hono's (@hono/node-server's): the public chat's turn is answered in front of Hono (ADR 0020).
+ * given Hono's (@hono/node-server's): the public chat's turn is answered in front of Hono (ADR 0021).
  */
 export interface ServedApp {
   app: { fetch: (request: Request) => Response | Promise<Response> };

@@ -1,6 +1,6 @@
 /**
  * The public chat's turn, POST /webhook/{webhookId}, is answered in front of Hono on Node's request and response
- * (http/fast-route.ts, ADR 0020). Over real sockets, it answers what the app answered through Hono
+ * (http/fast-route.ts, ADR 0021). Over real sockets, it answers what the app answered through Hono
  * (@hono/node-server): the same status, headers (security, CORS, request id, SSE, Retry-After, Connection: close) and
  * body for a JSON turn, a streamed turn and every refusal; every other request still reaches Hono.
  */

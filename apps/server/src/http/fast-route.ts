@@ -8,7 +8,7 @@ import { logRequest, requestIdOf } from './middleware';
 import { securityHeadersFor } from './security-headers';
 
 /**
- * A route answered on Node's request and response, in front of Hono (ADR 0020): the public chat's turn, the hot path,
+ * A route answered on Node's request and response, in front of Hono (ADR 0021): the public chat's turn, the hot path,
  * which through Hono built a web `Request`, a `Response` with its `Headers` (and, once middleware had read `c.res`, a
  * web stream for its body) and ran the whole middleware chain. What the app's middleware does for every request is
  * done here with the same functions (http/middleware.ts, security-headers.ts, errors.ts, database-outage.ts): the
@@ -144,17 +144,21 @@ export class Exchange {
     return new ResponseStream(this.outgoing, all);
   }
 
-  /** Answers a thrown value as the app's error handler (http/errors.ts) and databaseOutage (a 500 in an outage: 503). */
+  /**
+   * Answers a thrown value as the app's error handler (http/errors.ts) and databaseOutage (a 500 in an outage: 503).
+   * Never throws: what cannot be answered (not reached by the routes: a stream answers its errors as events) is logged
+   * and the connection closed, so the client is never left waiting.
+   */
   async fail(err: unknown): Promise<void> {
-    if (this.outgoing.headersSent) {
-      // Not reached by the routes (a stream answers its errors as events); never leave the client waiting.
-      this.log.error({ err }, 'error after the answer started');
+    try {
+      if (this.outgoing.headersSent) throw err;
+      let answer = errorAnswer(err, this.log);
+      if (answer.status === 500 && (await inOutage(this.#deps.database, this.#startedAt, this.log))) answer = errorAnswer(databaseUnavailable());
+      this.sendJson(answer.status, answer.body, answer.headers);
+    } catch (unanswered) {
+      this.log.error({ err: unanswered }, 'request failed and could not be answered');
       this.outgoing.destroy();
-      return;
     }
-    let answer = errorAnswer(err, this.log);
-    if (answer.status === 500 && (await inOutage(this.#deps.database, this.#startedAt, this.log))) answer = errorAnswer(databaseUnavailable());
-    this.sendJson(answer.status, answer.body, answer.headers);
   }
 
   #logged(status: number): void {

@@ -29,7 +29,7 @@ export async function answerTurn(c: Context<AppEnv>, run: RunTurn): Promise<Resp
   return c.newResponse(events.body);
 }
 
-/** answerTurn on the public chat turn's fast route (http/fast-route.ts, ADR 0020): the same answers, on Node's response. */
+/** answerTurn on the public chat turn's fast route (http/fast-route.ts, ADR 0021): the same answers, on Node's response. */
 export async function answerTurnFast(exchange: Exchange, run: RunTurn): Promise<void> {
   if (!wantsStream(exchange.header('accept'))) return exchange.sendJson(200, turnBody(await run()));
   await streamTurn(exchange.stream(STREAM_HEADERS), run, exchange.log);

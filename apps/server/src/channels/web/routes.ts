@@ -200,7 +200,7 @@ export function webChatRoutes(deps: {
     return answerTurn(c, await visitorTurn(c.req.param('webhookId'), json, clientNetwork(c, config.trustProxy)));
   });
 
-  /** The same route in front of Hono, on Node's request and response (http/fast-route.ts, ADR 0020): the hot path. */
+  /** The same route in front of Hono, on Node's request and response (http/fast-route.ts, ADR 0021): the hot path. */
   const turnRoute: FastRoute = {
     method: 'POST',
     path: /^\/webhook\/([\w-]+)$/, // every webhook id (a UUID, or the support agent's); any other is left to Hono
