@@ -1,11 +1,11 @@
 import type { Conversation, ConversationSummary } from '@atende/shared';
-import { quotaMonth } from '@atende/shared';
+import { MEMORY_WINDOW, quotaMonth } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
-import { beginTurn } from '../src/chat/conversations';
+import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
-import { usageCounters } from '../src/db/schema';
+import { messages, usageCounters } from '../src/db/schema';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, outcomes, parseSse, transcript, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
@@ -108,6 +108,28 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     const full = (done.data as { output: string }).output;
     expect(full).toBe('Você disse: uma resposta longa por favor');
     expect(tokens.map((t) => (t.data as { delta: string }).delta).join('')).toBe(full);
+  });
+});
+
+describe('memory window', () => {
+  it('holds the messages before this one, oldest first, the last MEMORY_WINDOW exchanges, the team speaking as the agent', async () => {
+    const { user, agent } = await newAgent();
+    const key = { agentId: agent.id, userId: user.id, channel: 'web' as const, sessionId: visitor('sessao-janela') };
+    const quota = { month: quotaMonth(), limit: null };
+    const first = await beginTurn(ctx.database.db, key, 'pergunta 0', quota);
+    expect(first.history).toEqual([]);
+    await ctx.database.db.insert(messages).values({ id: crypto.randomUUID(), conversationId: first.conversationId, role: 'team', content: 'Aqui é a Maria' });
+    const expected: Array<{ role: string; content: string }> = [
+      { role: 'user', content: 'pergunta 0' },
+      { role: 'assistant', content: 'Aqui é a Maria' },
+    ];
+    for (let i = 1; i <= MEMORY_WINDOW; i++) {
+      const turn = await beginTurn(ctx.database.db, key, `pergunta ${i}`, quota);
+      expect(turn.history).toEqual(expected.slice(-MEMORY_WINDOW * 2));
+      await appendAssistantMessage(ctx.database.db, turn.conversationId, `resposta ${i}`, 'answered');
+      expected.push({ role: 'user', content: `pergunta ${i}` }, { role: 'assistant', content: `resposta ${i}` });
+    }
+    expect(expected.length).toBeGreaterThan(MEMORY_WINDOW * 2);
   });
 });
 

@@ -142,7 +142,8 @@ export async function beginTurn(
 ): Promise<TurnStart | TurnRefused | TurnStale> {
   const { visitor, agentVersion } = options;
   // Built once per shape (db/client.ts executeShaped): every value below is a placeholder, filled in per call.
-  const shape = `begin-turn:${visitor ? 'v' : ''}${agentVersion ? 'a' : ''}${quota ? 'q' : ''}`;
+  const redo = externalId !== null;
+  const shape = `begin-turn:${visitor ? 'v' : ''}${agentVersion ? 'a' : ''}${quota ? 'q' : ''}${redo ? 'r' : ''}`;
   const values: Record<string, unknown> = {
     conversationId: randomUUID(),
     messageId: randomUUID(),
@@ -159,8 +160,8 @@ export async function beginTurn(
     ...(agentVersion && { xmin: agentVersion.xmin, plan: agentVersion.plan }),
   };
   const result = await executeShaped<
-    Omit<TurnStart, 'history' | 'refused'> & { history: TurnStart['history'] | string; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
-  >(db, shape, () => beginTurnSql(Boolean(visitor), Boolean(agentVersion), Boolean(quota)), values);
+    Omit<TurnStart, 'history' | 'refused'> & { history: TurnWindow | string; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
+  >(db, shape, () => beginTurnSql(Boolean(visitor), Boolean(agentVersion), Boolean(quota), redo), values);
   const row = result.rows[0]!;
   if (row.stale) return { stale: true };
   const refused = visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null;
@@ -170,39 +171,54 @@ export async function beginTurn(
     state: row.state,
     allowed: row.allowed,
     used: row.used === null ? null : Number(row.used),
-    history: typeof row.history === 'string' ? JSON.parse(row.history) : row.history,
+    history: windowMessages(typeof row.history === 'string' ? (JSON.parse(row.history) as TurnWindow) : row.history),
     refused: null,
   };
 }
 
+/** beginTurn's memory window as its statement returns it: the roles and the contents (both null when it is empty). */
+type TurnWindow = [Array<'user' | 'assistant'> | null, string[] | null];
+
+const windowMessages = ([roles, contents]: TurnWindow): TurnStart['history'] => (roles ?? []).map((role, i) => ({ role, content: contents![i]! }));
+
 /** beginTurn's statement for its shape, every value a placeholder (see the values it fills in). */
-function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean): SQL {
+function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, redo: boolean): SQL {
   const p = sql.placeholder;
   // The agent is as the caller read it: checked in this statement's snapshot, before anything is written.
   const current = agentVersion ? sql`exists (select 1 from agent_ok)` : sql`true`;
   // The visitor's limits took the message (always true without them).
   const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : current;
+  // Only a message with the channel's id can be one already stored (`prior`): a web turn has no such CTE, whose
+  // nodes every execution of the prepared statement would set up (ADR 0017).
+  const fresh = redo ? sql`not exists (select 1 from prior) and ${admitted}` : admitted;
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
-  const counted = quota
-    ? countMessageSql(p('userId'), { month: p('month'), limit: p('limit') }, sql`not exists (select 1 from prior) and ${admitted}`)
-    : sql`select null::int as messages where false`;
+  const counted = quota ? countMessageSql(p('userId'), { month: p('month'), limit: p('limit') }, fresh) : sql`select null::int as messages where false`;
   const counters = { agentId: p('agentId'), day: p('day'), visitorKey: p('visitorKey'), addressKey: p('addressKey'), dailyPerVisitor: p('dailyPerVisitor'), dailyPerIp: p('dailyPerIp') };
+  // The conversation and the bound of its window: the stored message's when redone. A new message needs none (the
+  // statement's snapshot does not see the message it stores), but keeps an unknown one: without it the generic plan
+  // estimated most of the conversation within the LIMIT and read all of it by a bitmap scan and a sort (ADR 0017).
+  const turn = redo
+    ? sql`turn as (
+      select coalesce((select id from convo), (select conversation_id from prior)) as id,
+             (select seq from prior) as before_seq
+    )`
+    : sql`turn as (select id, null::bigint as before_seq from convo)`;
   return sql`${PREPARED}
     with ${agentVersion ? sql`agent_ok as (
       select 1 from agents a left join profiles p on p.id = a.user_id
       where a.id = ${p('agentId')} and a.active and a.xmin::text = ${p('xmin')}::text
         and p.plan is not distinct from ${p('plan')}::text
-    ), ` : sql``}${visitor ? sql`${visitorCountCtes(counters, current)}, ` : sql``}prior as (
+    ), ` : sql``}${visitor ? sql`${visitorCountCtes(counters, current)}, ` : sql``}${redo ? sql`prior as (
       select m.conversation_id, m.seq from messages m
       join conversations c on c.id = m.conversation_id
-      where ${p('externalId')}::text is not null and m.external_id = ${p('externalId')}::text
+      where m.external_id = ${p('externalId')}::text
         and c.agent_id = ${p('agentId')} and c.channel = ${p('channel')} and c.session_id = ${p('sessionId')}
-    ), counted as (
+    ), ` : sql``}counted as (
       ${counted}
     ), convo as (
       insert into conversations (id, agent_id, user_id, channel, session_id, customer_name, message_count, unread, last_message)
       select ${p('conversationId')}, ${p('agentId')}, ${p('userId')}, ${p('channel')}, ${p('sessionId')}, ${p('customerName')}::text, 1, 1, ${p('preview')}
-      where not exists (select 1 from prior) and ${admitted}
+      where ${fresh}
       on conflict (agent_id, channel, session_id) do update
         set message_count = conversations.message_count + 1, unread = conversations.unread + 1,
             customer_name = coalesce(excluded.customer_name, conversations.customer_name),
@@ -213,14 +229,11 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean): 
       returning id, state
     ), stored as (
       insert into messages (id, conversation_id, role, content, external_id)
-      select ${p('messageId')}, id, 'user', ${p('message')}, ${p('externalId')}::text from convo
-    ), turn as (
-      select coalesce((select id from convo), (select conversation_id from prior)) as id,
-             (select seq from prior) as before_seq
-    )
+      select ${p('messageId')}, id, 'user', ${p('message')}, ${redo ? sql`${p('externalId')}::text` : sql`null`} from convo
+    ), ${turn}
     select (select id from turn) as "conversationId",
-           coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id)) as state,
-           ${!quota}::boolean or exists (select 1 from counted) or exists (select 1 from prior) as allowed,
+           ${redo ? sql`coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id))` : sql`(select state from convo)`} as state,
+           ${quota ? sql`exists (select 1 from counted)${redo ? sql` or exists (select 1 from prior)` : sql``}` : sql`true`} as allowed,
            (select messages from counted) as used,
            -- Committed without waiting for its WAL to reach the disk: the hot rows it updates (the account's month, a
            -- visitor's address) stay locked until commit, and every turn of the account queued behind that flush.
@@ -228,9 +241,11 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean): 
            set_config('synchronous_commit', 'off', true) as "asyncCommit",
            ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
            ${agentVersion ? sql`not ${current} as stale,` : sql``}
-           coalesce((
-             -- the team's messages are the business speaking: the model reads them as its own side
-             select json_agg(json_build_object('role', case when w.role = 'team' then 'assistant' else w.role end, 'content', w.content) order by w.seq)
+           (
+             -- The window as two arrays, roles and contents, oldest first: an object per message cost Postgres a
+             -- fifth more (json_build_object looks up each value's type on every call; ADR 0017). The team's messages
+             -- are the business speaking: the model reads them as its own side.
+             select json_build_array(json_agg(case when w.role = 'team' then 'assistant' else w.role end order by w.seq), json_agg(w.content order by w.seq))
              from (
                -- Both bounds are index conditions (messages_conversation_idx): the scan stops after the window, where a
                -- join with turn and an OR read every message of the conversation and sorted them (ADR 0017).
@@ -239,7 +254,7 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean): 
                  and m.seq < coalesce((select before_seq from turn), 9223372036854775807)
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
-           ), '[]'::json) as history`;
+           ) as history`;
 }
 
 /** A public chat session's history, by its stored key (the customer holds the session id it derives from). */

@@ -1,0 +1,132 @@
+// The Postgres backend's CPU per statement of a web chat turn (issue 19, ADR 0017): beginTurn and
+// appendAssistantMessage as the web chat runs them (a visitor's daily counters, the agent's version, the monthly
+// count), SESSIONS sessions in turn with full memory windows, on one connection; the backend's CPU time is read
+// from /proc/<pid>/schedstat (nanoseconds) around each statement, so Postgres must run on this machine. With a
+// compared checkout, both turns run on databases of their own, interleaved block by block, so that the load of a
+// shared machine falls on both alike. bench:chat measures the whole turn; this separates its two writes.
+//
+//   npx tsx bench/turn-cpu.ts
+//
+// Environment:
+//   TURN_CPU_DATABASE_URL  the Postgres server (throw-away databases are created there);
+//                          default postgres://postgres@127.0.0.1:5432/postgres
+//   TURN_CPU_COMPARE       another checkout (with its node_modules): its turn runs against this one's
+//   TURN_CPU_SETUP         SQL run on this checkout's database after the migrations: a schema lever to try
+//                          (TURN_CPU_COMPARE=. compares it with the same code as migrated)
+//   TURN_CPU_TURNS         measured turns per round and system (default 1500), TURN_CPU_ROUNDS (default 3),
+//                          TURN_CPU_SESSIONS (default 50)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { quotaMonth, testDay } from '@atende/shared';
+import pg from 'pg';
+import * as here from '../apps/server/src/chat/conversations';
+import { openDatabase } from '../apps/server/src/db/client';
+
+type Conversations = Pick<typeof here, 'beginTurn' | 'appendAssistantMessage'>;
+
+const ADMIN_URL = process.env.TURN_CPU_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TURNS = Number(process.env.TURN_CPU_TURNS ?? 1500);
+const ROUNDS = Number(process.env.TURN_CPU_ROUNDS ?? 3);
+const SESSIONS = Number(process.env.TURN_CPU_SESSIONS ?? 50);
+/** Turns of one system before the other's: short enough that both see the same moments of the machine. */
+const BLOCK = 100;
+/** Turns before measuring: 16 stored messages fill a session's memory window, then some more. */
+const PREFILL_TURNS = SESSIONS * 8 + 300;
+const QUESTION = 'Qual o horário de funcionamento de vocês?';
+const ANSWER = 'O Café Aurora abre de segunda a sexta, das 7h às 19h, e aos sábados, das 8h às 14h. Não abrimos aos domingos e feriados.';
+
+const backendCpuNs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+interface System {
+  label: string;
+  turn(measure: boolean): Promise<void>;
+  spent: { begin: number; answer: number; turns: number };
+  close(): Promise<void>;
+}
+
+/** A migrated throw-away database with an account on Enterprise and an active agent, and its turn on one connection. */
+async function system(label: string, code: Conversations, setup: string | undefined): Promise<System> {
+  const name = `atende_turn_cpu_${randomBytes(5).toString('hex')}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  const pool = database.pool!;
+  // One backend for the whole run: the pool would close an idle connection while the other system runs.
+  (pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis = 0;
+  await database.migrate();
+  if (setup) await pool.query(setup);
+  const [userId, agentId] = [randomUUID(), randomUUID()];
+  await pool.query(`insert into "user" (id, name, email) values ($1, 'bench', $2)`, [userId, `${userId}@bench.example`]);
+  await pool.query(`insert into profiles (id, plan) values ($1, 'enterprise')`, [userId]);
+  await pool.query(
+    `insert into agents (id, user_id, name, active, webhook_id, storage_webhook_id, system_message) values ($1, $2, 'Aurora', true, $3, $3, 'Atenda.')`,
+    [agentId, userId, randomUUID()],
+  );
+  const [{ xmin }] = (await pool.query<{ xmin: string }>(`select xmin::text from agents where id = $1`, [agentId])).rows;
+  const [{ pid }] = (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+  const sessions = Array.from({ length: SESSIONS }, () => randomUUID());
+  const limits = { rateMessages: 1e6, rateSeconds: 1, dailyPerVisitor: 1e6, dailyPerIp: 1e6 };
+  const spent = { begin: 0, answer: 0, turns: 0 };
+  let next = 0;
+  return {
+    label,
+    spent,
+    async turn(measure) {
+      const session = sessions[next++ % SESSIONS]!;
+      const before = backendCpuNs(pid);
+      const start = await code.beginTurn(
+        database.db,
+        { agentId, userId, channel: 'web', sessionId: session },
+        QUESTION,
+        { month: quotaMonth(), limit: null },
+        null,
+        { visitor: { session, network: '127.0.0.1', limits, day: testDay() }, agentVersion: { xmin: xmin!, plan: 'enterprise' } },
+      );
+      const begun = backendCpuNs(pid);
+      if (!('conversationId' in start)) throw new Error(`The turn did not start: ${JSON.stringify(start)}`);
+      await code.appendAssistantMessage(database.db, start.conversationId, ANSWER, 'answered');
+      if (!measure) return;
+      spent.begin += begun - before;
+      spent.answer += backendCpuNs(pid) - begun;
+      spent.turns += 1;
+    },
+    async close() {
+      await database.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+const compare = process.env.TURN_CPU_COMPARE;
+const systems: System[] = [];
+try {
+  systems.push(await system('this checkout', here, process.env.TURN_CPU_SETUP));
+  if (compare) {
+    const code = (await import(path.resolve(compare, 'apps/server/src/chat/conversations.ts'))) as Conversations;
+    systems.push(await system(`compared (${compare})`, code, undefined));
+  }
+  for (const s of systems) for (let i = 0; i < PREFILL_TURNS; i++) await s.turn(false);
+  const us = (ns: number, turns: number) => (ns / turns / 1000).toFixed(1).padStart(7);
+  console.log(`Backend CPU per turn (µs), ${SESSIONS} sessions, ${TURNS} turns per round:\n  round  beginTurn  answer   total  system`);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const s of systems) Object.assign(s.spent, { begin: 0, answer: 0, turns: 0 });
+    for (let done = 0; done < TURNS; done += BLOCK) for (const s of systems) for (let i = 0; i < BLOCK; i++) await s.turn(true);
+    for (const { label, spent } of systems) {
+      console.log(`  ${round}      ${us(spent.begin, spent.turns)}  ${us(spent.answer, spent.turns)} ${us(spent.begin + spent.answer, spent.turns)}  ${label}`);
+    }
+  }
+} finally {
+  for (const s of systems) await s.close();
+}
