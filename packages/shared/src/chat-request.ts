@@ -28,8 +28,15 @@ export function isUnguessableSessionId(id: string): boolean {
   if (id.length < SESSION_ID_MIN_LENGTH || id.length > SESSION_ID_MAX_LENGTH || !SESSION_ID_CHARS.test(id)) return false;
   if (id.includes('@')) return false; // an e-mail address
   if (/^\+?[\d\s().-]+$/.test(id)) return false; // a phone or another number
-  if (new Set(id).size < 8) return false; // repetitive
+  if (!hasDistinctChars(id, 8)) return false; // repetitive
   return sessionIdBits(id) >= SESSION_ID_MIN_BITS;
+}
+
+/** Whether `text` has at least `count` different characters; without a Set, as it runs on every chat turn. */
+function hasDistinctChars(text: string, count: number): boolean {
+  let distinct = 0;
+  for (let i = 0; i < text.length && distinct < count; i++) if (text.indexOf(text[i]!) === i) distinct++;
+  return distinct >= count;
 }
 
 /** For integrators (the API's English message) and in pt-BR (the field detail). */

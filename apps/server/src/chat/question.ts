@@ -85,17 +85,18 @@ const PART_BREAK = /(?<=[?!])\s+|\n+|[,;]?\s+e\s+(?=(?:que|qual|quais|quando|ond
 /** The parts of a message, each with its terms and expected answer; a part too short to stand alone ("E no sábado?") carries the words of the part before it. */
 export function questionParts(message: string, context?: string): QuestionPart[] {
   message = spelledOut(message);
-  const texts = message
+  const asked = message
     .split(PART_BREAK)
-    .map((t) => t.replace(/^\s*(e|mas|tamb[eé]m)\s+/i, '').trim())
-    .filter((t) => questionTerms(t).length > 0);
+    .map((t) => part(t.replace(/^\s*(e|mas|tamb[eé]m)\s+/i, '').trim()))
+    .filter((p) => p.terms.length > 0);
   const parts: QuestionPart[] = [];
-  let previous: QuestionPart | null = context ? part(context) : null;
-  for (const [i, text] of (texts.length ? texts : [message]).entries()) {
-    const current = part(text);
+  for (const [i, current] of (asked.length ? asked : [part(message)]).entries()) {
     const followUp = i > 0 || /^\s*(e|mas)\s/i.test(message);
     // A follow-up ("e no sábado?", "e o de fubá?") asks the same as the question before it, about something else.
-    if (previous && current.terms.length <= 2 && (current.terms.length <= 1 || followUp)) {
+    const short = current.terms.length <= 2 && (current.terms.length <= 1 || followUp);
+    // The part before, or the context (the previous message): read only for a short part, as most messages stand alone.
+    const previous = !short ? null : i > 0 ? parts[i - 1]! : context ? part(context) : null;
+    if (previous) {
       const own = new Set(current.terms.flatMap((t) => t.lexemes));
       for (const t of previous.terms) {
         if (!t.carried && !t.lexemes.some((l) => own.has(l))) current.terms.push({ ...t, weight: 0.35, carried: true });
@@ -103,7 +104,6 @@ export function questionParts(message: string, context?: string): QuestionPart[]
       current.type ??= previous.type;
     }
     parts.push(current);
-    previous = current;
   }
   return parts;
 }

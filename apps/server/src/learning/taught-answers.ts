@@ -171,9 +171,11 @@ export function createTaughtAnswerIndex(db: Db, notifier?: Notifier): TaughtAnsw
   };
   return {
     async find(agentId, message) {
+      const candidates = await candidatesOf(agentId);
+      // Most agents have taught nothing: their turns skip the message's analysis.
+      if (candidates.length === 0) return null;
       const asked = askedTerms(message);
-      if (asked.length === 0) return null;
-      return bestMatch(asked, await candidatesOf(agentId));
+      return asked.length === 0 ? null : bestMatch(asked, candidates);
     },
     async changed(agentId) {
       agents.delete(agentId);

@@ -120,7 +120,7 @@ describe('one browser, two merchants', () => {
 });
 
 describe('guessable session ids', () => {
-  const weak = ['5511988887777', '+55 11 98888-7777', 'maria.souza@example.com', 'cliente-1', 'sessao-teste-1', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', '12345678901234567890123456789012'];
+  const weak = ['5511988887777', '+55 11 98888-7777', 'maria.souza@example.com', 'cliente-1', 'sessao-teste-1', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'abcdefgabcdefgabcdefgabcdefg', '12345678901234567890123456789012'];
 
   it('are refused for messages and history, with a message that says what to send instead', async () => {
     const { agent } = await createUserWithAgent(ctx);
