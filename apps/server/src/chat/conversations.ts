@@ -53,18 +53,27 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
   return row!.id;
 }
 
-/** Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. */
+/**
+ * Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. Outside
+ * a transaction only (executeShaped runs on `db`'s own session).
+ */
 export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<string> {
   const id = randomUUID();
-  await db.execute(sql`${PREPARED}
+  // Built once (db/client.ts executeShaped): every turn's last statement.
+  await executeShaped(db, 'append-assistant', appendAssistantSql, { id, conversationId, content, outcome, preview: content.slice(0, PREVIEW) });
+  return id;
+}
+
+function appendAssistantSql(): SQL {
+  const p = sql.placeholder;
+  return sql`${PREPARED}
     with msg as (
       insert into messages (id, conversation_id, role, content, outcome)
-      values (${id}, ${conversationId}, 'assistant', ${content}, ${outcome})
+      values (${p('id')}, ${p('conversationId')}, 'assistant', ${p('content')}, ${p('outcome')})
     )
     update conversations
-    set message_count = message_count + 1, last_message = ${content.slice(0, PREVIEW)}, last_message_at = now()
-    where id = ${conversationId}`);
-  return id;
+    set message_count = message_count + 1, last_message = ${p('preview')}, last_message_at = now()
+    where id = ${p('conversationId')}`;
 }
 
 export interface TurnStart {
