@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, files } from '../src/db/schema';
-import { preparePassages } from '../src/knowledge/ingest/prepare';
+import { agents } from '../src/db/schema';
 import { PassageIndexes } from '../src/knowledge/lexical-index';
-import { backfillLexemes, deleteSourcePassages, storePassages } from '../src/knowledge/passages';
+import { backfillLexemes, deleteSourcePassages } from '../src/knowledge/passages';
 import { lexicalSearch, type RetrievedPassage } from '../src/knowledge/retrieval';
 import { questionWords } from '../src/knowledge/text-search';
 import { BAKERY_ABOUT, createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
-import pino from 'pino';
+import { addFilePassages } from './helpers/knowledge';
 
 /** FaQuAD (bench/datasets/faquad, CC BY 4.0): real pt-BR paragraphs and questions nobody here wrote. */
 const faquad = JSON.parse(readFileSync(new URL('../../../bench/datasets/faquad/faquad.json', import.meta.url), 'utf8')) as {
@@ -36,22 +36,7 @@ describe('the in-memory passage index (ADR 0020)', () => {
     return { userId: user.id, agentId: agent.id };
   }
 
-  async function addFile(owner: { userId: string; agentId: string }, name: string, chunks: string[]) {
-    const id = `file-${name}-${owner.agentId}`;
-    await db().insert(files).values({
-      id,
-      agentId: owner.agentId,
-      userId: owner.userId,
-      filename: name,
-      path: `${owner.userId}/${owner.agentId}/${name}`,
-      size: 1,
-      mimeType: 'text/plain',
-      kind: 'txt',
-      status: 'processing',
-    });
-    await storePassages({ db: db(), vectors: ctx.services.vectors }, { ...owner, sourceType: 'file', sourceId: id, sourceName: name }, preparePassages(chunks), null);
-    return id;
-  }
+  const addFile = (owner: { userId: string; agentId: string }, name: string, chunks: string[]) => addFilePassages(ctx, owner, name, chunks);
 
   async function versionOf(agentId: string): Promise<number> {
     const [row] = await db().select({ version: agents.knowledgeVersion }).from(agents).where(eq(agents.id, agentId));

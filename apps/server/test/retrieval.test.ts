@@ -2,13 +2,12 @@ import { stemmer } from '@orama/stemmers/portuguese';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../src/db/schema';
-import { backfillLexemes, storePassages } from '../src/knowledge/passages';
-import { preparePassages } from '../src/knowledge/ingest/prepare';
+import { backfillLexemes } from '../src/knowledge/passages';
 import { lexicalSearch } from '../src/knowledge/retrieval';
 import { toTsvector } from '../src/knowledge/text-search';
 import { createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
+import { addFilePassages } from './helpers/knowledge';
 
 const silent = pino({ level: 'silent' });
 
@@ -21,22 +20,7 @@ describe('lexical retrieval', () => {
     await ctx.close();
   });
 
-  /** Stores passages as a file of the agent, the way ingestion does. */
-  async function addFile(owner: { userId: string; agentId: string }, name: string, chunks: string[]) {
-    const id = `file-${name}-${owner.agentId}`;
-    await ctx.database.db.insert(files).values({
-      id,
-      agentId: owner.agentId,
-      userId: owner.userId,
-      filename: name,
-      path: `${owner.userId}/${owner.agentId}/${name}`,
-      size: 1,
-      mimeType: 'text/plain',
-      kind: 'txt',
-      status: 'processing',
-    });
-    await storePassages({ db: ctx.database.db, vectors: ctx.services.vectors }, { ...owner, sourceType: 'file', sourceId: id, sourceName: name }, preparePassages(chunks), null);
-  }
+  const addFile = (owner: { userId: string; agentId: string }, name: string, chunks: string[]) => addFilePassages(ctx, owner, name, chunks);
 
   async function newAgent() {
     const { user, agent } = await createUserWithAgent(ctx);

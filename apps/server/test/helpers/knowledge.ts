@@ -1,6 +1,27 @@
 import type { KnowledgeFile } from '@atende/shared';
 import { expect, vi } from 'vitest';
+import { files } from '../../src/db/schema';
+import { preparePassages } from '../../src/knowledge/ingest/prepare';
+import { storePassages } from '../../src/knowledge/passages';
 import type { TestContext, TestUser } from './context';
+
+/** Stores `chunks` as the passages of a file `name` of the agent, the way ingestion does; returns the file's id. */
+export async function addFilePassages(ctx: TestContext, owner: { userId: string; agentId: string }, name: string, chunks: string[]): Promise<string> {
+  const id = `file-${name}-${owner.agentId}`;
+  await ctx.database.db.insert(files).values({
+    id,
+    agentId: owner.agentId,
+    userId: owner.userId,
+    filename: name,
+    path: `${owner.userId}/${owner.agentId}/${name}`,
+    size: 1,
+    mimeType: 'text/plain',
+    kind: 'txt',
+    status: 'processing',
+  });
+  await storePassages({ db: ctx.database.db, vectors: ctx.services.vectors }, { ...owner, sourceType: 'file', sourceId: id, sourceName: name }, preparePassages(chunks), null);
+  return id;
+}
 
 export async function upload(ctx: TestContext, user: TestUser, agentId: string, items: Array<{ name: string; bytes: Uint8Array | string; type?: string }>) {
   const form = new FormData();
