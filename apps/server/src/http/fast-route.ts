@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeader, RequestListener, ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import { databaseUnavailable, type AppError } from '../lib/errors';
+import { CoalescedText } from './coalesced-text';
 import type { Logger } from '../logger';
 import { inOutage } from './database-outage';
 import { errorAnswer } from './errors';
@@ -167,61 +168,41 @@ export class Exchange {
 }
 
 /**
- * Text written to a streamed answer, coalesced like EventStream (channels/web/answer-routes.ts): what is written in
- * one tick goes out as one chunk at the end of it (a microtask), and while the socket has not taken the last chunk
- * (`write` returned false, until `drain`) what follows is gathered into the next. Once the client went away, writes are
- * dropped.
+ * A streamed answer on Node's response (CoalescedText): while the socket has not taken the last chunk (`write`
+ * returned false, until `drain`) what follows is gathered into the next.
  */
-export class ResponseStream {
-  #pending = '';
-  #scheduled = false;
+export class ResponseStream extends CoalescedText {
   #draining = false;
-  #closed = false;
 
   constructor(
     private readonly outgoing: ServerResponse,
     private readonly headers: OutgoingHttpHeader[],
   ) {
+    super();
     outgoing.on('close', () => {
-      this.#closed = true;
-      this.#pending = '';
+      this.isClosed = true;
+      this.pending = '';
     });
     outgoing.on('drain', () => {
       this.#draining = false;
-      this.#flush();
-    });
-  }
-
-  /** True once the stream was ended or the client went away: further writes are dropped. */
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  write(text: string): void {
-    if (this.#closed) return;
-    this.#pending += text;
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      this.#flush();
+      this.flush();
     });
   }
 
   /** Writes the last text (with everything still pending) and ends the answer. */
   end(text: string): void {
-    if (this.#closed) return;
-    this.#closed = true;
+    if (this.isClosed) return;
+    this.isClosed = true;
     this.#head();
-    this.outgoing.end(this.#pending + text);
-    this.#pending = '';
+    this.outgoing.end(this.pending + text);
+    this.pending = '';
   }
 
-  #flush(): void {
-    if (this.#closed || this.#draining || !this.#pending) return;
+  protected flush(): void {
+    if (this.isClosed || this.#draining || !this.pending) return;
     this.#head();
-    this.#draining = !this.outgoing.write(this.#pending);
-    this.#pending = '';
+    this.#draining = !this.outgoing.write(this.pending);
+    this.pending = '';
   }
 
   #head(): void {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
+import { CoalescedText } from '../../http/coalesced-text';
 import { errorBody, toAppError } from '../../http/errors';
 import type { TurnResult } from '../../chat/runtime';
 import type { Exchange } from '../../http/fast-route';
@@ -71,67 +72,49 @@ async function streamTurn(events: EventSink, run: RunTurn, log: Logger | undefin
 const encoder = new TextEncoder();
 
 /**
- * Text written to a response body, coalesced: what is written in one tick is enqueued as one chunk at the end of it
- * (a microtask), and only when the reader has taken the chunk before (otherwise it waits for the reader's next pull,
- * growing). The reader here is @hono/node-server, which reads the next chunk only once the socket has taken the last
- * (its `drain`), so a slow client holds at most one chunk in the stream plus the text written since.
+ * A streamed answer as a web ReadableStream (CoalescedText), read by @hono/node-server: a chunk is enqueued only when
+ * the reader has taken the one before (otherwise it waits for the reader's next pull, growing). The reader pulls the
+ * next chunk only once the socket has taken the last (its `drain`), so a slow client holds at most one chunk in the
+ * stream plus the text written since.
  */
-export class EventStream {
+export class EventStream extends CoalescedText {
   readonly body: ReadableStream<Uint8Array>;
   #controller!: ReadableStreamDefaultController<Uint8Array>;
-  #pending = '';
-  #scheduled = false;
-  #closed = false;
 
   constructor() {
+    super();
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.#controller = controller;
       },
-      pull: () => this.#flush(),
+      pull: () => this.flush(),
       cancel: () => {
         // The client went away (@hono/node-server cancels the reader when the socket closes).
-        this.#closed = true;
-        this.#pending = '';
+        this.isClosed = true;
+        this.pending = '';
       },
-    });
-  }
-
-  /** True once the stream was ended or the client went away: further writes are dropped. */
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  write(text: string): void {
-    if (this.#closed) return;
-    this.#pending += text;
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      this.#flush();
     });
   }
 
   /** Writes the last text and ends the body (with everything still pending, whether or not the reader is ready). */
   end(text: string): void {
-    if (this.#closed) return;
-    this.#pending += text;
-    this.#closed = true;
+    if (this.isClosed) return;
+    this.pending += text;
+    this.isClosed = true;
     this.#enqueue();
     this.#controller.close();
   }
 
-  #flush(): void {
-    if (this.#closed || !this.#pending) return;
+  protected flush(): void {
+    if (this.isClosed || !this.pending) return;
     if ((this.#controller.desiredSize ?? 0) <= 0) return; // the reader has not taken the last chunk: wait for its pull
     this.#enqueue();
   }
 
   #enqueue(): void {
-    if (!this.#pending) return;
-    const chunk = encoder.encode(this.#pending);
-    this.#pending = '';
+    if (!this.pending) return;
+    const chunk = encoder.encode(this.pending);
+    this.pending = '';
     this.#controller.enqueue(chunk);
   }
 }
