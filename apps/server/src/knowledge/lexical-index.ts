@@ -146,7 +146,7 @@ export class PassageIndexes {
   private readonly kept = new Map<string, Kept>();
   private readonly loading = new Map<string, Promise<Kept | null>>();
   private bytes = 0;
-  /** Indexes built so far (each one statement): for tests and the bench. */
+  /** Indexes built so far (each one statement): what the tests count. */
   loads = 0;
 
   constructor(
