@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, fold, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
@@ -496,18 +497,13 @@ type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headin
  * (sentences, headings, stemming) is most of what selecting 12 candidates for the model costs (~240 µs a turn when
  * analysed every time). Bounded; the least recently used text is dropped first. Nothing in it is changed after.
  */
-const PASSAGE_TEXTS_MAX = 500;
-const passageTexts = new Map<string, { units: UnitText[]; passageLexemes: Set<string> }>();
+const passageTexts = new LRUCache<string, AnalysedText>({ max: 500 });
 
-function analysedText(content: string): { units: UnitText[]; passageLexemes: Set<string> } {
+type AnalysedText = { units: UnitText[]; passageLexemes: Set<string> };
+
+function analysedText(content: string): AnalysedText {
   let analysed = passageTexts.get(content);
-  if (analysed) {
-    passageTexts.delete(content); // re-inserted: the map's order is the order of use
-  } else {
-    analysed = analyseText(content);
-    if (passageTexts.size >= PASSAGE_TEXTS_MAX) passageTexts.delete(passageTexts.keys().next().value!);
-  }
-  passageTexts.set(content, analysed);
+  if (!analysed) passageTexts.set(content, (analysed = analyseText(content)));
   return analysed;
 }
 
@@ -528,7 +524,7 @@ function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): 
   return units;
 }
 
-function analyseText(passageContent: string): { units: UnitText[]; passageLexemes: Set<string> } {
+function analyseText(passageContent: string): AnalysedText {
   const units: UnitText[] = [];
   // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
   const passageLexemes = new Set<string>();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { executeShaped, PREPARED, type Db } from '../db/client';
 import type { RetrievedPassage } from './retrieval';
 import { isPrefixWord } from './text-search';
@@ -143,16 +144,18 @@ type PassageRow = { id: string; content: string; sourceName: string; sourceType:
 
 /** The kept indexes of every agent, each at the last version a turn asked for (see the module's comment). */
 export class PassageIndexes {
-  private readonly kept = new Map<string, Kept>();
+  /** By agent, the least recently used going first past `maxTotalBytes` (an index larger than that alone is kept alone). */
+  private readonly kept: LRUCache<string, Kept>;
   private readonly loading = new Map<string, Promise<Kept | null>>();
-  private bytes = 0;
   /** Indexes built so far (each one statement): what the tests count. */
   loads = 0;
 
   constructor(
     private readonly db: Db,
     private readonly limits: IndexLimits = LIMITS,
-  ) {}
+  ) {
+    this.kept = new LRUCache({ maxSize: limits.maxTotalBytes, sizeCalculation: (k) => Math.min(limits.maxTotalBytes, Math.max(1, k.index?.bytes ?? 0)) });
+  }
 
   /**
    * The agent's index at `version` or a later one (versions only grow: later is newer knowledge), built now if
@@ -160,12 +163,7 @@ export class PassageIndexes {
    */
   async at(agentId: string, version: number): Promise<PassageIndex | null> {
     const kept = this.kept.get(agentId);
-    if (kept && kept.version >= version) {
-      // Re-inserted: the map's order is the order of use.
-      this.kept.delete(agentId);
-      this.kept.set(agentId, kept);
-      return kept.index;
-    }
+    if (kept && kept.version >= version) return kept.index;
     if (kept && Date.now() - kept.builtAt < this.limits.rebuildEveryMs) return null;
     const key = `${agentId}:${version}`;
     let loading = this.loading.get(key);
@@ -187,24 +185,9 @@ export class PassageIndexes {
     if (!row) return null; // the agent is gone
     const passages = typeof row.passages === 'string' ? (JSON.parse(row.passages) as PassageRow[]) : row.passages;
     const loaded: Kept = { version: row.version, index: passages && build(passages), builtAt: Date.now() };
-    this.keep(agentId, loaded);
+    // A later load that finished first is not replaced.
+    if ((this.kept.peek(agentId)?.version ?? -1) <= loaded.version) this.kept.set(agentId, loaded);
     return loaded;
-  }
-
-  private keep(agentId: string, loaded: Kept) {
-    if ((this.kept.get(agentId)?.version ?? -1) > loaded.version) return; // a later load finished first
-    this.drop(agentId);
-    this.kept.set(agentId, loaded);
-    this.bytes += loaded.index?.bytes ?? 0;
-    for (const oldest of this.kept.keys()) {
-      if (this.bytes <= this.limits.maxTotalBytes || oldest === agentId) break;
-      this.drop(oldest);
-    }
-  }
-
-  private drop(agentId: string) {
-    this.bytes -= this.kept.get(agentId)?.index?.bytes ?? 0;
-    this.kept.delete(agentId);
   }
 }
 

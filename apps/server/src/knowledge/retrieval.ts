@@ -102,7 +102,6 @@ export function createRetriever(deps: { db: Db; embedder: Embedder | null; vecto
   /** The lexical ranking: from the agent's index in memory when the caller knows its version and it can be kept. */
   async function lexical(agentId: string, question: string, limit: number, knowledgeVersion?: number) {
     const words = questionWords(question);
-    if (words.length === 0) return [];
     const index = knowledgeVersion === undefined ? null : await indexes.at(agentId, knowledgeVersion);
     return index ? index.search(words, limit) : searchWords(db, agentId, words, limit);
   }

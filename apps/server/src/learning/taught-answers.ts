@@ -6,6 +6,7 @@ import {
   type TaughtAnswerPatch,
 } from '@atende/shared';
 import { and, arrayOverlaps, count, desc, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
 import { taughtAnswers } from '../db/schema';
@@ -147,27 +148,24 @@ const CHANGED = 'taught-answers';
  * after a minute, so a lost notice cannot keep an old answer for long.
  */
 export function createTaughtAnswerIndex(db: Db, notifier?: Notifier): TaughtAnswerIndex {
-  const agents = new Map<string, { loadedAt: number; candidates: Promise<TaughtCandidate[]> }>();
+  // The least recently used agent's copy goes first past INDEX_MAX_AGENTS; any copy is read again after INDEX_TTL_MS.
+  const agents = new LRUCache<string, Promise<TaughtCandidate[]>>({ max: INDEX_MAX_AGENTS, ttl: INDEX_TTL_MS });
   void notifier?.listen((notice) => {
     if (notice.type === CHANGED && notice.agentId) agents.delete(notice.agentId);
   });
   const candidatesOf = (agentId: string): Promise<TaughtCandidate[]> => {
     const kept = agents.get(agentId);
-    agents.delete(agentId); // re-inserted below: the map's order is the order of use
-    if (kept && Date.now() - kept.loadedAt < INDEX_TTL_MS) {
-      agents.set(agentId, kept);
-      return kept.candidates;
-    }
-    if (agents.size >= INDEX_MAX_AGENTS) agents.delete(agents.keys().next().value!);
-    const candidates = db
-      .select({ id: taughtAnswers.id, question: taughtAnswers.question, answer: taughtAnswers.answer, variants: taughtAnswers.variants })
-      .from(taughtAnswers)
-      .where(eq(taughtAnswers.agentId, agentId));
-    const entry = { loadedAt: Date.now(), candidates: Promise.resolve(candidates) };
-    agents.set(agentId, entry);
+    if (kept) return kept;
+    const candidates = Promise.resolve(
+      db
+        .select({ id: taughtAnswers.id, question: taughtAnswers.question, answer: taughtAnswers.answer, variants: taughtAnswers.variants })
+        .from(taughtAnswers)
+        .where(eq(taughtAnswers.agentId, agentId)),
+    );
+    agents.set(agentId, candidates);
     // A failed read is not kept: the next turn reads again.
-    entry.candidates.catch(() => agents.get(agentId) === entry && agents.delete(agentId));
-    return entry.candidates;
+    candidates.catch(() => agents.get(agentId) === candidates && agents.delete(agentId));
+    return candidates;
   };
   return {
     async find(agentId, message) {

@@ -1,5 +1,6 @@
 import { resolvePlan, type Plan } from '@atende/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { agents, profiles } from '../../db/schema';
 import type { AgentVersion } from '../../chat/conversations';
@@ -37,7 +38,8 @@ const MAX_AGE_MS = 5 * 60_000;
  */
 export function activeAgents(db: Db) {
   const query = activeAgentQuery(db);
-  const kept = new Map<string, { active: ActiveAgent; readAt: number }>();
+  // The least recently used webhook id goes first past MAX_CACHED; an agent is read again MAX_AGE_MS after its read.
+  const kept = new LRUCache<string, ActiveAgent>({ max: MAX_CACHED, ttl: MAX_AGE_MS });
 
   async function read(webhookId: string): Promise<ActiveAgent> {
     const [row] = await query.execute({ webhookId });
@@ -47,9 +49,7 @@ export function activeAgents(db: Db) {
     }
     const { plan, limits, xmin, ...agent } = row;
     const active: ActiveAgent = { agent, plan: resolvePlan(plan), limits, version: { xmin, plan } };
-    kept.delete(webhookId);
-    if (kept.size >= MAX_CACHED) kept.delete(kept.keys().next().value!);
-    kept.set(webhookId, { active, readAt: Date.now() });
+    kept.set(webhookId, active);
     return active;
   }
 
@@ -57,12 +57,7 @@ export function activeAgents(db: Db) {
     read,
     /** The agent as last read on this instance (maybe out of date: pass its version to the turn), or read now. */
     async cached(webhookId: string): Promise<ActiveAgent> {
-      const entry = kept.get(webhookId);
-      if (!entry || Date.now() - entry.readAt > MAX_AGE_MS) return read(webhookId);
-      // Re-inserted: the map's order is the order of use.
-      kept.delete(webhookId);
-      kept.set(webhookId, entry);
-      return entry.active;
+      return kept.get(webhookId) ?? read(webhookId);
     },
   };
 }
