@@ -15,13 +15,13 @@
 //                          (TURN_CPU_COMPARE=. compares it with the same code as migrated)
 //   TURN_CPU_TURNS         measured turns per round and system (default 1500), TURN_CPU_ROUNDS (default 3),
 //                          TURN_CPU_SESSIONS (default 50)
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { quotaMonth, testDay } from '@atende/shared';
-import pg from 'pg';
 import * as here from '../apps/server/src/chat/conversations';
 import { openDatabase } from '../apps/server/src/db/client';
+import { createTempDatabase } from './lib/databases.mjs';
 
 type Conversations = Pick<typeof here, 'beginTurn' | 'appendAssistantMessage'>;
 
@@ -38,16 +38,6 @@ const ANSWER = 'O Café Aurora abre de segunda a sexta, das 7h às 19h, e aos s�
 
 const backendCpuNs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 interface System {
   label: string;
   turn(measure: boolean): Promise<void>;
@@ -57,11 +47,8 @@ interface System {
 
 /** A migrated throw-away database with an account on Enterprise and an active agent, and its turn on one connection. */
 async function system(label: string, code: Conversations, setup: string | undefined): Promise<System> {
-  const name = `atende_turn_cpu_${randomBytes(5).toString('hex')}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  const temp = await createTempDatabase(ADMIN_URL);
+  const database = await openDatabase({ kind: 'postgres', url: temp.url, poolSize: 1 });
   const pool = database.pool!;
   // One backend for the whole run: the pool would close an idle connection while the other system runs.
   (pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis = 0;
@@ -104,7 +91,7 @@ async function system(label: string, code: Conversations, setup: string | undefi
     },
     async close() {
       await database.close();
-      await admin(`drop database if exists "${name}" with (force)`);
+      await temp.drop();
     },
   };
 }
