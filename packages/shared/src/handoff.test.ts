@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handoffMessageAt, handoffSettingsSchema, nextOpening, withinBusinessHours } from './handoff';
+import { asksForPerson, handoffMessageAt, handoffSettingsSchema, nextOpening, withinBusinessHours } from './handoff';
 
 // 2026-11-25 is a Wednesday; Brasília is UTC-3.
 const at = (iso: string) => new Date(iso);
@@ -30,4 +30,49 @@ describe('business hours (Brasília time)', () => {
     expect(handoffSettingsSchema.safeParse({ ...base, notifyWhatsapp: '1234' }).success).toBe(false);
     expect(handoffSettingsSchema.safeParse({ ...base, notifyWhatsapp: null, businessHours: { days: [1], open: '18:00', close: '09:00' } }).success).toBe(false);
   });
+});
+
+describe('a customer asking for a person (the handoff and the Painel alike)', () => {
+  it.each([
+    'Quero falar com um atendente',
+    'quero falar com uma pessoa',
+    'posso falar com uma pessoa?',
+    'Posso falar com um humano?',
+    'ATENDENTE',
+    'atendente por favor',
+    'humano',
+    'humano!',
+    'me passa pra um atendente',
+    'me passa pra alguém da loja',
+    'Tem como falar com alguém da equipe?',
+    'preciso conversar com uma pessoa de verdade',
+    'preciso de um atendente por favor',
+    'gostaria de falar com o gerente',
+    'quero falar com o gerente',
+    'chama o dono aí',
+    'não quero falar com robô',
+    'Quero falar com atendente humano!!',
+    'Queria falar com um vendedor',
+    'Quero ser atendida por uma pessoa',
+    'Tem alguém aí?',
+    'oi, alguém aí?',
+    'Tem alguém pra me atender?',
+  ])('asks for a person: %s', (text) => expect(asksForPerson(text)).toBe(true));
+
+  it.each([
+    'Quero reservar uma mesa para 4 pessoas',
+    'Quanto custa o rodízio por pessoa?',
+    'Vocês atendem pessoa jurídica?',
+    'Quero um bolo de chocolate',
+    'Gostaria de um bolo para uma pessoa',
+    'Qual o horário de atendimento?',
+    'Obrigado pelo atendimento!',
+    'A pessoa que me atendeu ontem foi ótima',
+    'o atendente foi ótimo ontem, obrigado',
+    'Tem bolo para alguém com alergia?',
+    'Alguém aí sabe se vocês abrem no sábado?',
+    'Vocês abrem no sábado?',
+    'Vocês entregam em Campinas?',
+    '',
+  ])('does not: %s', (text) => expect(asksForPerson(text)).toBe(false));
 });

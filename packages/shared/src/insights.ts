@@ -118,20 +118,6 @@ export const insightSettingsSchema = z.object({ weeklySummary: z.boolean() });
 export type InsightSettings = z.infer<typeof insightSettingsSchema>;
 
 /**
- * A customer's request to talk to a person ("quero falar com um atendente", "tem alguém aí?", "atendente!"):
- * the Painel counts it as handed to a person, and the question before it as one the agent missed. Written as a
- * regular expression that JavaScript and Postgres (`~*`) read the same way.
- */
-export const PERSON_REQUEST_PATTERN = [
-  '(falar|conversar|chamar|chama|passa|passar|transfere|transferir|transfira|atendid[oa] por)[^.?!]{0,30}(atendente|humano|humana|pessoa|algu[eé]m|gerente|vendedor|vendedora|dono|dona|funcion[aá]rio|equipe)',
-  '(quero|queria|preciso|gostaria de)[^.?!]{0,20}(atendente|humano|atendimento humano|gerente)',
-  '^[^a-z]*(atendente|humano|atendimento humano|pessoa real)[^a-z]*$',
-  '^[^a-z]*(tem )?algu[eé]m (a[ií]|para me atender|pra me atender)',
-].join('|');
-const personRequest = new RegExp(PERSON_REQUEST_PATTERN, 'i');
-export const asksForPerson = (text: string) => personRequest.test(text);
-
-/**
  * LGPD: a customer of the merchant, found by WhatsApp number or visitor label ('Visitante 3F9A2C'), whose
  * conversations the merchant can export (JSON) and erase everywhere.
  */

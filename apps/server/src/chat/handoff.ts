@@ -220,33 +220,3 @@ export async function expireHandoffs(db: Db, now = new Date()): Promise<ExpiredH
   };
   return result.rows;
 }
-
-/** Normalised for matching: lower case, no accents, single spaces. */
-function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const PERSON = String.raw`(atendente|atendimento humano|humano|humana|pessoa|pessoa real|pessoa de verdade|alguem (da|de) (equipe|loja|empresa|verdade)|alguem real|funcionari[oa]|vendedor[a]?|operador[a]?|gerente|dono|dona|responsavel|suporte humano)`;
-/** "falar/conversar com …", "me passa para …", "chama um …", "quero um atendente". */
-const ASKS_FOR_PERSON = [
-  new RegExp(String.raw`\b(falar|fala|falo|conversar|converso|chamar|chama|chame|passa|passar|passe|transfere|transferir|transfira|encaminha|encaminhar|me coloca|coloca|quero|queria|preciso|gostaria|tem|teria|existe)\b( \w+){0,4} (com |para |pra |pro |a |o |um |uma |algum |alguma |outro |outra )*${PERSON}\b`),
-  new RegExp(String.raw`^(um |uma |o |a )?${PERSON}( por favor| pf| pfv)?$`),
-  /\b(nao quero|chega de|cansei de) (falar |conversar )?(com )?(um |o |a )?(robo|bot|maquina|ia|inteligencia artificial)\b/,
-  /\b(voce|vc) (e|eh) (um )?(robo|bot)\b.*\b(quero|preciso)\b/,
-];
-/** Where "pessoa" means people being counted or served, not someone to talk to. */
-const NOT_A_REQUEST = /\b(\d+|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|por) pessoas?\b|\bpara (uma|1) pessoa\b|\bpessoa (fisica|juridica)\b/;
-
-/** True when the customer asks to talk to a person ("quero falar com um atendente", "humano", …). */
-export function wantsPerson(text: string): boolean {
-  const t = normalise(text);
-  if (!t || t.length > 300) return false;
-  if (NOT_A_REQUEST.test(t) && !/\b(atendente|humano)\b/.test(t)) return false;
-  return ASKS_FOR_PERSON.some((pattern) => pattern.test(t));
-}

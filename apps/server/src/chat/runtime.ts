@@ -1,4 +1,4 @@
-import { handoffMessageAt, quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
+import { asksForPerson, handoffMessageAt, quotaMonth, TEST_MESSAGES_PER_DAY, testDay, type Channel, type Plan } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db } from '../db/client';
@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 import type { Retriever } from '../knowledge/retrieval';
 import type { Logger } from '../logger';
 import { appendAssistantMessage, beginTurn, type AgentVersion } from './conversations';
-import { handoffSettingsOf, notifyInbox, toWaiting, unansweredStreak, wantsPerson, type HandoffColumn } from './handoff';
+import { handoffSettingsOf, notifyInbox, toWaiting, unansweredStreak, type HandoffColumn } from './handoff';
 import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/quota';
 import type { UsageNotices } from '../usage/notices';
 import { recordRefusal, visitorLimitReached, type VisitorCount } from '../usage/web-chat-limits';
@@ -166,7 +166,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     return text;
   };
 
-  if (allowed && mayHandOver && wantsPerson(req.message)) {
+  if (allowed && mayHandOver && asksForPerson(req.message)) {
     const text = await handOff('asked');
     if (text !== null) {
       req.onDelta?.(text);

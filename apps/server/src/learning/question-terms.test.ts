@@ -1,4 +1,3 @@
-import { asksForPerson } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
 import { isParaphrase, questionParts, questionTerms, similarity } from './question-terms';
 import { matchTaughtAnswer } from './taught-answers';
@@ -64,15 +63,4 @@ describe('matching a taught answer', () => {
     expect(matchTaughtAnswer('Quanto custa o bolo de chocolate?', taught)).toBeNull();
     expect(matchTaughtAnswer('Oi!', taught)).toBeNull();
   });
-});
-
-describe('a customer asking for a person', () => {
-  it.each(['Quero falar com um atendente', 'posso falar com uma pessoa?', 'me passa pra alguém da loja', 'ATENDENTE', 'humano!', 'Tem alguém aí?', 'preciso de um atendente por favor', 'quero falar com o gerente'])(
-    '"%s"',
-    (text) => expect(asksForPerson(text)).toBe(true),
-  );
-  it.each(['Vocês entregam em Campinas?', 'Gostaria de um bolo para uma pessoa', 'o atendente foi ótimo ontem, obrigado', 'Tem bolo para alguém com alergia?'])(
-    'not "%s"',
-    (text) => expect(asksForPerson(text)).toBe(false),
-  );
 });
