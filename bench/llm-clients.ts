@@ -8,11 +8,15 @@
  *
  * Clients: `own` (apps/server/src/lib/openai-compatible.ts, what the server uses), and the candidates it
  * was chosen over, each measured when its package is installed outside the project:
+ *   BENCH_COMPARE       another checkout (a worktree of main): its openai-compatible.ts as `own@base`
+ *   BENCH_CLIENT_MODULES  name=path[,name=path…]: other modules exporting createOpenAICompatibleClient (variants
+ *                       of the own client's transport, e.g. on undici), each measured as `name`
  *   AI_SDK_PACKAGE_DIR  the Vercel AI SDK (streamText / generateText, JSON-schema tool, no zod):
  *                       npm install --prefix /tmp/ai-sdk ai@6.0.326 @ai-sdk/openai-compatible@2.0.87
  *   OPENAI_PACKAGE_DIR  the official client: npm install --prefix /tmp/openai openai@7.57.0
  * Writes bench/results/llm-clients.json.
- * Environment: BENCH_SECONDS per client and round (default 3), BENCH_ROUNDS (default 3), BENCH_CONCURRENCY (default 10).
+ * Environment: BENCH_SECONDS per client and round (default 3), BENCH_ROUNDS (default 3), BENCH_CONCURRENCY (default 10),
+ * BENCH_CLIENTS (names to measure, comma-separated; default all).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,7 +25,7 @@ import { buildSystemPrompt } from '../apps/server/src/chat/prompt';
 import { CALCULATOR_TOOL } from '../apps/server/src/chat/llm';
 import { createOpenAICompatibleClient, type ChatMessage } from '../apps/server/src/lib/openai-compatible';
 import { firstJsonLine, startChild, cleanUp } from './lib/processes.mjs';
-import { round, summarise } from './lib/stats.mjs';
+import { percentile, round, summarise } from './lib/stats.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
@@ -51,6 +55,17 @@ const HISTORY: ChatMessage[] = Array.from({ length: 15 }, (_, i) =>
 );
 const messagesFor = (i: number): ChatMessage[] => [{ role: 'system', content: SYSTEM }, ...HISTORY, { role: 'user', content: `Qual o horário de sábado? (${i})` }];
 
+/** A turn's time limit as the server sets it (chat/llm.ts): a controller and a timer cleared when the call ends. */
+async function timeLimited<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), 30_000).unref();
+  try {
+    return await call(limit.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const packageVersion = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 
 async function clients(baseUrl: string): Promise<Client[]> {
@@ -60,8 +75,20 @@ async function clients(baseUrl: string): Promise<Client[]> {
   list.push({
     name: 'own',
     version: 'apps/server/src/lib/openai-compatible.ts',
-    call: async (messages, stream) => (await own.chat({ model: MODEL, messages, toolsJson, onDelta: stream ? () => {} : undefined })).content,
+    call: async (messages, stream) => (await timeLimited((signal) => own.chat({ model: MODEL, messages, toolsJson, signal, onDelta: stream ? () => {} : undefined }))).content,
   });
+
+  const variants = (process.env.BENCH_CLIENT_MODULES ?? '').split(',').filter(Boolean).map((entry) => entry.split('=') as [string, string]);
+  if (process.env.BENCH_COMPARE) variants.unshift(['own@base', path.join(path.resolve(process.env.BENCH_COMPARE), 'apps/server/src/lib/openai-compatible.ts')]);
+  for (const [name, file] of variants) {
+    const mod = (await import(pathToFileURL(path.resolve(file)).href)) as { createOpenAICompatibleClient: typeof createOpenAICompatibleClient };
+    const variant = mod.createOpenAICompatibleClient({ baseUrl, apiKey: 'sk-bench', retries: 0 });
+    list.push({
+      name,
+      version: file,
+      call: async (messages, stream) => (await timeLimited((signal) => variant.chat({ model: MODEL, messages, toolsJson, signal, onDelta: stream ? () => {} : undefined }))).content,
+    });
+  }
 
   const aiSdkDir = process.env.AI_SDK_PACKAGE_DIR;
   if (aiSdkDir) {
@@ -135,8 +162,9 @@ async function measure(client: Client, stream: boolean) {
 async function main() {
   const fake = startChild('fake LLM', process.execPath, ['--import', 'tsx', 'bench/fake-llm.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
   const { baseUrl } = (await firstJsonLine(fake)) as { baseUrl: string };
-  const list = await clients(baseUrl);
-  const tally = new Map<string, { calls: number; cpuUs: number; latencies: number[]; failures: number }>();
+  const only = process.env.BENCH_CLIENTS?.split(',');
+  const list = (await clients(baseUrl)).filter((c) => !only || only.includes(c.name));
+  const tally = new Map<string, { calls: number; cpuUs: number; latencies: number[]; failures: number; perRound: number[] }>();
   for (const c of list) for (const mode of ['json', 'stream']) await measure(c, mode === 'stream'); // warm-up
   for (let r = 0; r < ROUNDS; r++) {
     for (let k = 0; k < list.length; k++) {
@@ -144,7 +172,8 @@ async function main() {
       for (const mode of ['json', 'stream'] as const) {
         const m = await measure(c, mode === 'stream');
         const key = `${c.name} ${mode}`;
-        const t = tally.get(key) ?? { calls: 0, cpuUs: 0, latencies: [], failures: 0 };
+        const t = tally.get(key) ?? { calls: 0, cpuUs: 0, latencies: [], failures: 0, perRound: [] };
+        t.perRound.push(m.cpuUs / m.calls);
         t.calls += m.calls;
         t.cpuUs += m.cpuUs;
         t.latencies.push(...m.latencies);
@@ -153,15 +182,24 @@ async function main() {
       }
     }
   }
+  // Each round's CPU per call against the first client's in the same round and mode (load drifts between rounds).
+  const reference = list[0]!.name;
+  const ratioToReference = (key: string, t: { perRound: number[] }) => {
+    const ref = tally.get(`${reference} ${key.slice(key.lastIndexOf(' ') + 1)}`)!.perRound;
+    return round(percentile(t.perRound.map((x, r) => x / ref[r]!).sort((a, b) => a - b), 50), 3);
+  };
   const rows = [...tally].map(([key, t]) => ({
     client: key,
+    medianRoundRatioTo: { [reference]: ratioToReference(key, t) },
     calls: t.calls,
     cpuUsPerCall: round(t.cpuUs / t.calls, 0),
+    cpuUsPerCallMedianRound: round(percentile([...t.perRound].sort((a, b) => a - b), 50), 0),
+    cpuUsPerCallRounds: t.perRound.map((x) => round(x, 0)),
     latencyMs: summarise(t.latencies),
     failures: t.failures,
   }));
-  console.log(`\n${'client'.padEnd(16)} ${'calls'.padStart(7)} ${'CPU µs/call'.padStart(12)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} failures`);
-  for (const r of rows) console.log(`${r.client.padEnd(16)} ${String(r.calls).padStart(7)} ${String(r.cpuUsPerCall).padStart(12)} ${String(r.latencyMs.p50).padStart(8)} ${String(r.latencyMs.p99).padStart(8)} ${r.failures}`);
+  console.log(`\n${'client'.padEnd(16)} ${'calls'.padStart(7)} ${'CPU µs/call'.padStart(12)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} failures ${'median round'.padStart(12)} ${`÷ ${reference}`.padStart(10)}  CPU µs/call by round`);
+  for (const r of rows) console.log(`${r.client.padEnd(16)} ${String(r.calls).padStart(7)} ${String(r.cpuUsPerCall).padStart(12)} ${String(r.latencyMs.p50).padStart(8)} ${String(r.latencyMs.p99).padStart(8)} ${String(r.failures).padStart(8)} ${String(r.cpuUsPerCallMedianRound).padStart(12)} ${String(r.medianRoundRatioTo[reference]).padStart(10)}  ${r.cpuUsPerCallRounds.join(' ')}`);
   const out = {
     benchmark: 'llm-clients',
     date: new Date().toISOString(),

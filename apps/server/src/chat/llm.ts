@@ -58,22 +58,30 @@ export function llmResponder(config: Config, providerName: string): Responder {
     mode: providerName,
     candidates: MODEL_CANDIDATES,
     async respond(turn: TurnInput): Promise<Reply> {
-      const signal = AbortSignal.timeout(config.llm.timeoutMs);
-      const system = buildSystemPrompt(turn.systemMessage, selectPassages(turn.message, turn.passages, RETRIEVAL_TOP_K), turn.taughtAnswer);
-      const messages: ChatMessage[] = [{ role: 'system', content: system }, ...turn.history, { role: 'user', content: turn.message }];
-      const reply = noAnswerStreamFilter(turn.onDelta);
-      const onDelta = turn.onDelta ? (delta: string) => reply.push(delta) : undefined;
-      let calculated = false;
-      for (let step = 1; step <= MAX_STEPS; step++) {
-        const { content, toolCalls } = await client.chat({ model, messages, toolsJson: TOOLS_JSON, signal, onDelta });
-        if (!onDelta) reply.push(content);
-        if (toolCalls.length === 0) break;
-        calculated ||= toolCalls.some((call) => call.function.name === CALCULATOR_TOOL.function.name);
-        messages.push({ role: 'assistant', content: content || null, tool_calls: toolCalls });
-        for (const call of toolCalls) messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(runTool(call)) });
+      // The turn's time limit, cleared when the turn ends: AbortSignal.timeout's timer would outlive the turn (until
+      // the signal is collected) and costs ~5 µs more a turn (ADR 0017, the model call's client).
+      const limit = new AbortController();
+      const timer = setTimeout(() => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), config.llm.timeoutMs).unref();
+      const signal = limit.signal;
+      try {
+        const system = buildSystemPrompt(turn.systemMessage, selectPassages(turn.message, turn.passages, RETRIEVAL_TOP_K), turn.taughtAnswer);
+        const messages: ChatMessage[] = [{ role: 'system', content: system }, ...turn.history, { role: 'user', content: turn.message }];
+        const reply = noAnswerStreamFilter(turn.onDelta);
+        const onDelta = turn.onDelta ? (delta: string) => reply.push(delta) : undefined;
+        let calculated = false;
+        for (let step = 1; step <= MAX_STEPS; step++) {
+          const { content, toolCalls } = await client.chat({ model, messages, toolsJson: TOOLS_JSON, signal, onDelta });
+          if (!onDelta) reply.push(content);
+          if (toolCalls.length === 0) break;
+          calculated ||= toolCalls.some((call) => call.function.name === CALCULATOR_TOOL.function.name);
+          messages.push({ role: 'assistant', content: content || null, tool_calls: toolCalls });
+          for (const call of toolCalls) messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(runTool(call)) });
+        }
+        const { text, noAnswer } = reply.finish();
+        return { text, outcome: llmOutcome(turn.message, noAnswer, calculated) };
+      } finally {
+        clearTimeout(timer);
       }
-      const { text, noAnswer } = reply.finish();
-      return { text, outcome: llmOutcome(turn.message, noAnswer, calculated) };
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * A small client for the OpenAI-compatible HTTP API (OpenAI, OpenRouter, Groq, Ollama, vLLM…): chat
  * completions as JSON or as a server-sent event stream, with tool calls, and embeddings. It is what the
- * chat hot path needs and nothing more: one keep-alive agent per provider, the request body assembled
- * once (tool schemas are precomputed JSON), no response validation library, one retry of a failed
- * request that had not started answering. See ADR 0010 for the measurements behind it.
+ * chat hot path needs and nothing more: one keep-alive agent per provider, the request's options and
+ * headers worked out once, the request body assembled once (tool schemas are precomputed JSON), no
+ * response validation library, one retry of a failed request that had not started answering. See ADR
+ * 0010 for the measurements behind it, and ADR 0017 (the model call's client) for node:http over undici.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -65,29 +66,60 @@ export function createOpenAICompatibleClient(options: { baseUrl?: string; apiKey
   const base = (options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
   const secure = base.startsWith('https:');
   const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const request = secure ? https.request : http.request;
   const retries = options.retries ?? 1;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'atende' };
-  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-  const chatUrl = new URL(`${base}/chat/completions`);
-  const embeddingsUrl = new URL(`${base}/embeddings`);
+  const chatTarget = target(new URL(`${base}/chat/completions`));
+  const embeddingsTarget = target(new URL(`${base}/embeddings`));
 
-  /** POSTs `body` and resolves with the response once its status is known (2xx), or rejects with ProviderError. */
-  function post(url: URL, body: string, accept: string, signal?: AbortSignal): Promise<http.IncomingMessage> {
-    return new Promise((resolve, reject) => {
-      const req = (secure ? https : http).request(url, {
-        method: 'POST',
-        agent,
-        signal,
-        headers: { ...headers, accept, 'content-length': Buffer.byteLength(body) },
-      });
-      req.on('error', reject);
-      req.on('response', (res) => {
+  /**
+   * What `http.request(url, {headers})` would work out from the URL and the headers object on every call, once:
+   * host, port and path, and the headers as a raw array (Node then skips its per-header `setHeader`; it still
+   * adds `Connection: keep-alive`). Only `accept` and `content-length` vary per request.
+   */
+  function target(url: URL) {
+    const headers = ['host', url.host, 'content-type', 'application/json', 'user-agent', 'atende'];
+    if (options.apiKey) headers.push('authorization', `Bearer ${options.apiKey}`);
+    else if (url.username) {
+      const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+      headers.push('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`);
+    }
+    return {
+      hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+      port: url.port ? Number(url.port) : secure ? 443 : 80,
+      path: url.pathname + url.search,
+      json: [...headers, 'accept', 'application/json'],
+      stream: [...headers, 'accept', 'text/event-stream'],
+    };
+  }
+
+  /**
+   * POSTs `body` and reads a 2xx response with `read`; any other status rejects with ProviderError (its body read for
+   * the message). The signal aborts the request and the reading of its response: one listener for both, removed once
+   * settled (rather than Node's `signal` option, which also watches the request with `finished()`).
+   */
+  function exchange<T>(
+    to: ReturnType<typeof target>,
+    headers: string[],
+    body: string,
+    signal: AbortSignal | undefined,
+    read: (res: http.IncomingMessage) => Promise<T>,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError(signal));
+      headers = [...headers, 'content-length', String(Buffer.byteLength(body))];
+      const req = request({ method: 'POST', agent, hostname: to.hostname, port: to.port, path: to.path, headers });
+      const onAbort = () => req.destroy(abortError(signal!));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = (fn: () => void) => {
+        signal?.removeEventListener('abort', onAbort);
+        fn();
+      };
+      const fail = (err: unknown) => settle(() => reject(signal?.aborted ? abortError(signal) : err));
+      req.on('error', fail);
+      req.on('response', (res: http.IncomingMessage) => {
         const status = res.statusCode ?? 0;
-        if (status >= 200 && status < 300) return resolve(res);
-        readText(res, MAX_ERROR_BODY).then(
-          (text) => reject(new ProviderError(errorMessage(status, text), status, retryAfter(res.headers['retry-after']))),
-          reject,
-        );
+        if (status >= 200 && status < 300) return void read(res).then((value) => settle(() => resolve(value)), fail);
+        readText(res, MAX_ERROR_BODY).then((text) => fail(new ProviderError(errorMessage(status, text), status, retryAfter(res.headers['retry-after']))), fail);
       });
       req.end(body);
     });
@@ -110,29 +142,30 @@ export function createOpenAICompatibleClient(options: { baseUrl?: string; apiKey
 
   return {
     chat({ model, messages, toolsJson, signal, onDelta }) {
-      const stream = Boolean(onDelta);
-      const body = `{"model":${JSON.stringify(model)},"stream":${stream}${toolsJson ? `,"tools":${toolsJson}` : ''},"messages":${JSON.stringify(messages)}}`;
-      return withRetry(signal, async (delivered) => {
-        try {
-          const res = await post(chatUrl, body, stream ? 'text/event-stream' : 'application/json', signal);
-          if (!stream) return completionOf(JSON.parse(await readText(res)) as ChatCompletionJson);
-          return await readStream(res, (delta) => {
+      const body = `{"model":${JSON.stringify(model)},"stream":${Boolean(onDelta)}${toolsJson ? `,"tools":${toolsJson}` : ''},"messages":${JSON.stringify(messages)}}`;
+      if (!onDelta) {
+        return withRetry(signal, () =>
+          exchange(chatTarget, chatTarget.json, body, signal, async (res) => completionOf(JSON.parse(await readText(res)) as ChatCompletionJson)),
+        );
+      }
+      return withRetry(signal, (delivered) =>
+        exchange(chatTarget, chatTarget.stream, body, signal, (res) =>
+          readStream(res, (delta) => {
             delivered();
-            onDelta!(delta);
-          });
-        } catch (err) {
-          throw signal?.aborted ? abortError(signal) : err;
-        }
-      });
+            onDelta(delta);
+          }),
+        ),
+      );
     },
     embed(model, input, signal) {
       const body = JSON.stringify({ model, input });
-      return withRetry(signal, async () => {
-        const res = await post(embeddingsUrl, body, 'application/json', signal);
-        const json = JSON.parse(await readText(res)) as { data?: Array<{ index: number; embedding: number[] }> };
-        if (!Array.isArray(json.data) || json.data.length !== input.length) throw new ProviderError('Malformed embeddings response', null);
-        return [...json.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
-      });
+      return withRetry(signal, () =>
+        exchange(embeddingsTarget, embeddingsTarget.json, body, signal, async (res) => {
+          const json = JSON.parse(await readText(res)) as { data?: Array<{ index: number; embedding: number[] }> };
+          if (!Array.isArray(json.data) || json.data.length !== input.length) throw new ProviderError('Malformed embeddings response', null);
+          return [...json.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+        }),
+      );
     },
   };
 }
@@ -163,36 +196,44 @@ interface ChunkJson {
  * `onDelta` as they arrive; tool calls are assembled from their pieces (by index). A stream that ends
  * without [DONE] was cut: that is an error, not a shorter answer.
  */
-async function readStream(res: http.IncomingMessage, onDelta: (delta: string) => void): Promise<Completion> {
+function readStream(res: http.IncomingMessage, onDelta: (delta: string) => void): Promise<Completion> {
   let content = '';
   const calls: ToolCall[] = [];
   let buffer = '';
   let data = '';
   res.setEncoding('utf8');
-  // Read to the response's end, not left at [DONE]: a `for await` left early destroys the response, and with it the
-  // kept-alive connection — every streamed turn opened a new connection (to a real provider, a new TLS session).
-  // The provider ends the response right after [DONE].
+  // Read to the response's end, not left at [DONE]: a response left unread (or destroyed) loses the kept-alive
+  // connection — every streamed turn would open a new one (to a real provider, a new TLS session). The provider
+  // ends the response right after [DONE]. Events rather than `for await`: no promise per chunk.
   let completion: Completion | null = null;
-  try {
-    for await (const chunk of res as AsyncIterable<string>) {
-      if (!completion) completion = readEvents(chunk);
-    }
-  } catch (err) {
-    if (completion) return completion; // the answer was whole: only the connection is lost
-    throw err;
-  }
-  if (completion) return completion;
-  throw new ProviderError('The provider closed the stream before it ended', null);
+  return new Promise((resolve, reject) => {
+    res.on('data', (chunk: string) => {
+      if (completion) return;
+      try {
+        completion = readEvents(chunk);
+      } catch (err) {
+        res.destroy();
+        reject(err as Error);
+      }
+    });
+    res.on('end', () => (completion ? resolve(completion) : reject(new ProviderError('The provider closed the stream before it ended', null))));
+    res.on('error', (err) => (completion ? resolve(completion) : reject(err))); // a whole answer: only the connection is lost
+    res.on('close', () => {
+      if (res.complete) return;
+      if (completion) resolve(completion);
+      else reject(new ProviderError('The provider closed the connection before the answer ended', null));
+    });
+  });
 
   /** Reads the complete events of what arrived; the completion once [DONE] came. */
   function readEvents(chunk: string): Completion | null {
     buffer += chunk;
     let newline: number;
     while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline).replace(/\r$/, '');
+      const line = buffer.charCodeAt(newline - 1) === 13 ? buffer.slice(0, newline - 1) : buffer.slice(0, newline);
       buffer = buffer.slice(newline + 1);
       if (line.startsWith('data:')) {
-        data += (data ? '\n' : '') + line.slice(line[5] === ' ' ? 6 : 5);
+        data += (data ? '\n' : '') + line.slice(line.charCodeAt(5) === 32 ? 6 : 5);
         continue;
       }
       if (line !== '' || data === '') continue; // comments, other fields, or a blank line without data
@@ -217,14 +258,17 @@ async function readStream(res: http.IncomingMessage, onDelta: (delta: string) =>
   }
 }
 
+/** The response's body as text (decoded once, at the end); past `limit` bytes the rest is read and dropped. */
 function readText(res: http.IncomingMessage, limit = Infinity): Promise<string> {
   return new Promise((resolve, reject) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      if (text.length < limit) text += chunk;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      if (size >= limit) return;
+      chunks.push(chunk);
+      size += chunk.length;
     });
-    res.on('end', () => resolve(text));
+    res.on('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
     res.on('error', reject);
     res.on('close', () => {
       if (!res.complete) reject(new ProviderError('The provider closed the connection before the answer ended', null));
