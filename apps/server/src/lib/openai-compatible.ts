@@ -4,7 +4,7 @@
  * chat hot path needs and nothing more: one keep-alive agent per provider, the request's options and
  * headers worked out once, the request body assembled once (tool schemas are precomputed JSON), no
  * response validation library, one retry of a failed request that had not started answering. See ADR
- * 0010 for the measurements behind it, and ADR 0017 (the model call's client) for node:http over undici.
+ * 0005 (the model seam) for why it replaced the AI SDK, and ADR 0017 (the model call's client) for node:http over undici.
  */
 import http from 'node:http';
 import https from 'node:https';
