@@ -34,6 +34,8 @@
 //   BENCH_PROFILE_SECONDS  measured seconds of the profiled run (default 5)
 //   BENCH_STREAM_EVERY  every Nth turn of a session streams (SSE), the others ask for JSON (default 10; 1: every
 //                       turn streams, as the public chat page does — a different load from the record's)
+//   BENCH_PAUSE_OTHERS  0: the systems not being measured keep running during a window (before 2026-11-26's last
+//                       runs); by default they are stopped (SIGSTOP) until their own windows (see runOnly)
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -90,6 +92,8 @@ const SECONDS = positiveNumber('BENCH_SECONDS', 8);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 2);
 /** Every STREAM_EVERY-th turn of a session asks for SSE (time to first token); the others for JSON. */
 const STREAM_EVERY = positiveNumber('BENCH_STREAM_EVERY', 10);
+/** Stop the systems not being measured during each window (runOnly). */
+const PAUSE_OTHERS = process.env.BENCH_PAUSE_OTHERS !== '0';
 /** Fewer levels or systems than a full run, or another share of streamed turns: not a record (no chat.json, no history entry). */
 const PARTIAL = LEVELS.join(',') !== '1,10,50' || ALL_SYSTEMS.some((s) => !CHOSEN.includes(s)) || STREAM_EVERY !== 10;
 const PROFILE = process.env.BENCH_PROFILE || null;
@@ -297,6 +301,17 @@ async function warmUp(system) {
   } finally {
     client.close();
   }
+}
+
+/**
+ * Only the measured system runs during its window (and its prefill): the others are stopped (SIGSTOP) and go on
+ * (SIGCONT) when their turn comes. Otherwise what an idle system does in the background — the Painel's sweep of the
+ * minute's messages, job polling, VACUUM — fell in another system's window (its CPU not charged to its own turns,
+ * and taken from the measured one's), and an A/A run put the same build 2.6–13% apart by slot (ADR 0017). A stopped
+ * system's timers fire when it goes on, so its own background work lands in its own windows.
+ */
+function runOnly(systems, name) {
+  for (const [other, system] of Object.entries(systems)) process.kill(system.pid, other === name ? 'SIGCONT' : 'SIGSTOP');
 }
 
 /** One window: fresh sessions, prefilled, then SECONDS of closed-loop load. */
@@ -613,15 +628,20 @@ async function main() {
     }
 
     const windows = Object.fromEntries(SYSTEMS.map((name) => [name, Object.fromEntries(LEVELS.map((n) => [n, []]))]));
-    for (let r = 1; r <= ROUNDS; r++) {
-      for (const n of LEVELS) {
-        // Rotate the order each round so no system always runs right after another.
-        const order = SYSTEMS.map((_, i) => SYSTEMS[(i + r - 1) % SYSTEMS.length]);
-        for (const name of order) {
-          console.log(`Round ${r}/${ROUNDS}, ${n} session(s), ${name}: prefill ${PREFILL_TURNS} turns each, then ${SECONDS} s (load ${loadAverage()[0]})…`);
-          windows[name][n].push(await measureWindow(systems[name], fake, monitor, n, r));
+    try {
+      for (let r = 1; r <= ROUNDS; r++) {
+        for (const n of LEVELS) {
+          // Rotate the order each round so no system always runs right after another.
+          const order = SYSTEMS.map((_, i) => SYSTEMS[(i + r - 1) % SYSTEMS.length]);
+          for (const name of order) {
+            if (PAUSE_OTHERS) runOnly(systems, name);
+            console.log(`Round ${r}/${ROUNDS}, ${n} session(s), ${name}: prefill ${PREFILL_TURNS} turns each, then ${SECONDS} s (load ${loadAverage()[0]})…`);
+            windows[name][n].push(await measureWindow(systems[name], fake, monitor, n, r));
+          }
         }
       }
+    } finally {
+      for (const system of Object.values(systems)) process.kill(system.pid, 'SIGCONT');
     }
     for (const name of SYSTEMS) {
       results[name].levels = LEVELS.map((n) => levelReport(n, windows[name][n]));

@@ -55,6 +55,7 @@ export function firstJsonLine(child, timeoutMs = 30_000) {
 /** SIGTERM, then SIGKILL if the child has not exited within `graceMs`. */
 export async function stopChild(child, graceMs = 15_000) {
   if (child.exitCode !== null || child.signalCode !== null) return child.exited;
+  child.kill('SIGCONT'); // a stopped child (bench:chat stops the systems it is not measuring) would hold SIGTERM back
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   const result = await child.exited;
