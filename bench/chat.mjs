@@ -641,7 +641,8 @@ async function main() {
         }
       }
     } finally {
-      for (const system of Object.values(systems)) process.kill(system.pid, 'SIGCONT');
+      // All go on (a system that died is left as it is: the error that ended the loop says why).
+      for (const system of Object.values(systems)) if (system.child.exitCode === null && system.child.signalCode === null) process.kill(system.pid, 'SIGCONT');
     }
     for (const name of SYSTEMS) {
       results[name].levels = LEVELS.map((n) => levelReport(n, windows[name][n]));
