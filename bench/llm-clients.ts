@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSystemPrompt } from '../apps/server/src/chat/prompt';
 import { CALCULATOR_TOOL } from '../apps/server/src/chat/llm';
-import { createOpenAICompatibleClient, type ChatMessage } from '../apps/server/src/lib/openai-compatible';
+import { createOpenAICompatibleClient, withTimeLimit, type ChatMessage } from '../apps/server/src/lib/openai-compatible';
 import { firstJsonLine, startChild, cleanUp } from './lib/processes.mjs';
 import { percentile, round, summarise } from './lib/stats.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -55,17 +55,6 @@ const HISTORY: ChatMessage[] = Array.from({ length: 15 }, (_, i) =>
 );
 const messagesFor = (i: number): ChatMessage[] => [{ role: 'system', content: SYSTEM }, ...HISTORY, { role: 'user', content: `Qual o horário de sábado? (${i})` }];
 
-/** A turn's time limit as the server sets it (chat/llm.ts): a controller and a timer cleared when the call ends. */
-async function timeLimited<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const limit = new AbortController();
-  const timer = setTimeout(() => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), 30_000).unref();
-  try {
-    return await call(limit.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 const packageVersion = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 
 async function clients(baseUrl: string): Promise<Client[]> {
@@ -75,7 +64,7 @@ async function clients(baseUrl: string): Promise<Client[]> {
   list.push({
     name: 'own',
     version: 'apps/server/src/lib/openai-compatible.ts',
-    call: async (messages, stream) => (await timeLimited((signal) => own.chat({ model: MODEL, messages, toolsJson, signal, onDelta: stream ? () => {} : undefined }))).content,
+    call: async (messages, stream) => (await withTimeLimit(30_000, (signal) => own.chat({ model: MODEL, messages, toolsJson, signal, onDelta: stream ? () => {} : undefined }))).content,
   });
 
   const variants = (process.env.BENCH_CLIENT_MODULES ?? '').split(',').filter(Boolean).map((entry) => entry.split('=') as [string, string]);
@@ -86,7 +75,7 @@ async function clients(baseUrl: string): Promise<Client[]> {
     list.push({
       name,
       version: file,
-      call: async (messages, stream) => (await timeLimited((signal) => variant.chat({ model: MODEL, messages, toolsJson, signal, onDelta: stream ? () => {} : undefined }))).content,
+      call: async (messages, stream) => (await withTimeLimit(30_000, (signal) => variant.chat({ model: MODEL, messages, toolsJson, signal, onDelta: stream ? () => {} : undefined }))).content,
     });
   }
 

@@ -1,6 +1,6 @@
 import { CalculatorError, evaluate, RETRIEVAL_TOP_K } from '@atende/shared';
 import type { Config } from '../config';
-import { createOpenAICompatibleClient, type ChatMessage, type ToolCall } from '../lib/openai-compatible';
+import { createOpenAICompatibleClient, withTimeLimit, type ChatMessage, type ToolCall } from '../lib/openai-compatible';
 import { selectPassages } from './answer';
 import { noAnswerStreamFilter } from './no-answer';
 import { buildSystemPrompt } from './prompt';
@@ -57,13 +57,8 @@ export function llmResponder(config: Config, providerName: string): Responder {
   return {
     mode: providerName,
     candidates: MODEL_CANDIDATES,
-    async respond(turn: TurnInput): Promise<Reply> {
-      // The turn's time limit, cleared when the turn ends: AbortSignal.timeout's timer would outlive the turn (until
-      // the signal is collected) and costs ~5 µs more a turn (ADR 0017, the model call's client).
-      const limit = new AbortController();
-      const timer = setTimeout(() => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), config.llm.timeoutMs).unref();
-      const signal = limit.signal;
-      try {
+    respond(turn: TurnInput): Promise<Reply> {
+      return withTimeLimit(config.llm.timeoutMs, async (signal) => {
         const system = buildSystemPrompt(turn.systemMessage, selectPassages(turn.message, turn.passages, RETRIEVAL_TOP_K), turn.taughtAnswer);
         const messages: ChatMessage[] = [{ role: 'system', content: system }, ...turn.history, { role: 'user', content: turn.message }];
         const reply = noAnswerStreamFilter(turn.onDelta);
@@ -79,9 +74,7 @@ export function llmResponder(config: Config, providerName: string): Responder {
         }
         const { text, noAnswer } = reply.finish();
         return { text, outcome: llmOutcome(turn.message, noAnswer, calculated) };
-      } finally {
-        clearTimeout(timer);
-      }
+      });
     },
   };
 }

@@ -26,6 +26,12 @@ export abstract class CoalescedText {
     });
   }
 
+  /** The client went away: what is pending and whatever is written after is dropped. */
+  protected abandon(): void {
+    this.isClosed = true;
+    this.pending = '';
+  }
+
   /** Hands `pending` to the sink if it can take it now (else it is gathered until the sink asks again). */
   protected abstract flush(): void;
 }

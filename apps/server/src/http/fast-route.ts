@@ -179,10 +179,7 @@ export class ResponseStream extends CoalescedText {
     private readonly headers: OutgoingHttpHeader[],
   ) {
     super();
-    outgoing.on('close', () => {
-      this.isClosed = true;
-      this.pending = '';
-    });
+    outgoing.on('close', () => this.abandon());
     outgoing.on('drain', () => {
       this.#draining = false;
       this.flush();

@@ -1,6 +1,6 @@
 import { EMBEDDING_BATCH } from '@atende/shared';
 import { isLlmConfigured, type Config } from '../config';
-import { createOpenAICompatibleClient } from '../lib/openai-compatible';
+import { createOpenAICompatibleClient, withTimeLimit } from '../lib/openai-compatible';
 
 /** The embeddings half of the model seam. */
 export interface Embedder {
@@ -18,7 +18,8 @@ export function createEmbedder(config: Config): Embedder | null {
     async embed(texts) {
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += EMBEDDING_BATCH) {
-        out.push(...(await client.embed(modelName, texts.slice(i, i + EMBEDDING_BATCH), AbortSignal.timeout(config.llm.timeoutMs))));
+        const batch = texts.slice(i, i + EMBEDDING_BATCH);
+        out.push(...(await withTimeLimit(config.llm.timeoutMs, (signal) => client.embed(modelName, batch, signal))));
       }
       return out;
     },

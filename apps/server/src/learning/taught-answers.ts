@@ -164,7 +164,7 @@ export function createTaughtAnswerIndex(db: Db, notifier?: Notifier): TaughtAnsw
     );
     agents.set(agentId, candidates);
     // A failed read is not kept: the next turn reads again.
-    candidates.catch(() => agents.get(agentId) === candidates && agents.delete(agentId));
+    candidates.catch(() => agents.peek(agentId) === candidates && agents.delete(agentId));
     return candidates;
   };
   return {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../e2e/fakes';
-import { createOpenAICompatibleClient, ProviderError, type ChatMessage } from './openai-compatible';
+import { createOpenAICompatibleClient, ProviderError, withTimeLimit, type ChatMessage } from './openai-compatible';
 
 const CALCULATOR_TOOL = {
   type: 'function',
@@ -355,3 +355,23 @@ XuFGCvbjAI+ZIW8wowN23tLtmUmhRANCAATh2MM6NRIX8G+g1iDPYl39AlzXYmxO
   });
 });
 
+
+describe('withTimeLimit', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('aborts the call with a TimeoutError after its time, and leaves no timer once the call settles', async () => {
+    vi.useFakeTimers();
+    const slow = withTimeLimit(1_000, (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))));
+    const outcome = expect(slow).rejects.toMatchObject({ name: 'TimeoutError' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+
+    let seen: AbortSignal | undefined;
+    await expect(withTimeLimit(1_000, async (signal) => ((seen = signal), 'pronto'))).resolves.toBe('pronto');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(seen!.aborted).toBe(false);
+  });
+});

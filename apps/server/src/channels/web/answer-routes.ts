@@ -88,11 +88,8 @@ export class EventStream extends CoalescedText {
         this.#controller = controller;
       },
       pull: () => this.flush(),
-      cancel: () => {
-        // The client went away (@hono/node-server cancels the reader when the socket closes).
-        this.isClosed = true;
-        this.pending = '';
-      },
+      // The client went away (@hono/node-server cancels the reader when the socket closes).
+      cancel: () => this.abandon(),
     });
   }
 
