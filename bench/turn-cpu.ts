@@ -19,11 +19,23 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { quotaMonth, testDay } from '@atende/shared';
-import * as here from '../apps/server/src/chat/conversations';
+import type * as here from '../apps/server/src/chat/conversations';
+import type { TurnWindows } from '../apps/server/src/chat/turn-windows';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createTempDatabase } from './lib/databases.mjs';
 
 type Conversations = Pick<typeof here, 'beginTurn' | 'appendAssistantMessage'>;
+/** The checkout's turn: its statements and, where it has them, its kept memory windows (chat/turn-windows.ts). */
+interface Turn {
+  code: Conversations;
+  windows?: TurnWindows;
+}
+
+async function turnOf(root: string): Promise<Turn> {
+  const code = (await import(path.resolve(root, 'apps/server/src/chat/conversations.ts'))) as Conversations;
+  const kept = (await import(path.resolve(root, 'apps/server/src/chat/turn-windows.ts')).catch(() => null)) as { TurnWindows: typeof TurnWindows } | null;
+  return { code, windows: kept ? new kept.TurnWindows() : undefined };
+}
 
 const ADMIN_URL = process.env.TURN_CPU_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TURNS = Number(process.env.TURN_CPU_TURNS ?? 1500);
@@ -46,7 +58,7 @@ interface System {
 }
 
 /** A migrated throw-away database with an account on Enterprise and an active agent, and its turn on one connection. */
-async function system(label: string, code: Conversations, setup: string | undefined): Promise<System> {
+async function system(label: string, { code, windows }: Turn, setup: string | undefined): Promise<System> {
   const temp = await createTempDatabase(ADMIN_URL);
   const database = await openDatabase({ kind: 'postgres', url: temp.url, poolSize: 1 });
   const pool = database.pool!;
@@ -79,11 +91,16 @@ async function system(label: string, code: Conversations, setup: string | undefi
         QUESTION,
         { month: quotaMonth(), limit: null },
         null,
-        { visitor: { session, network: '127.0.0.1', limits, day: testDay() }, agentVersion: { xmin: xmin!, plan: 'enterprise' } },
+        {
+          visitor: { session, network: '127.0.0.1', limits, day: testDay() },
+          agentVersion: { xmin: xmin!, plan: 'enterprise' },
+          known: windows?.get(agentId, 'web', session),
+        },
       );
       const begun = backendCpuNs(pid);
-      if (!('conversationId' in start)) throw new Error(`The turn did not start: ${JSON.stringify(start)}`);
-      await code.appendAssistantMessage(database.db, start.conversationId, ANSWER, 'answered');
+      if (!('conversationId' in start) || start.refused) throw new Error(`The turn did not start: ${JSON.stringify(start)}`);
+      const answer = await code.appendAssistantMessage(database.db, start.conversationId, ANSWER, 'answered');
+      windows?.answered(agentId, 'web', session, { ...start, message: QUESTION }, { content: ANSWER, messageCount: answer.messageCount });
       if (!measure) return;
       spent.begin += begun - before;
       spent.answer += backendCpuNs(pid) - begun;
@@ -99,11 +116,8 @@ async function system(label: string, code: Conversations, setup: string | undefi
 const compare = process.env.TURN_CPU_COMPARE;
 const systems: System[] = [];
 try {
-  systems.push(await system('this checkout', here, process.env.TURN_CPU_SETUP));
-  if (compare) {
-    const code = (await import(path.resolve(compare, 'apps/server/src/chat/conversations.ts'))) as Conversations;
-    systems.push(await system(`compared (${compare})`, code, undefined));
-  }
+  systems.push(await system('this checkout', await turnOf('.'), process.env.TURN_CPU_SETUP));
+  if (compare) systems.push(await system(`compared (${compare})`, await turnOf(compare), undefined));
   for (const s of systems) for (let i = 0; i < PREFILL_TURNS; i++) await s.turn(false);
   const us = (ns: number, turns: number) => (ns / turns / 1000).toFixed(1).padStart(7);
   console.log(`Backend CPU per turn (µs), ${SESSIONS} sessions, ${TURNS} turns per round:\n  round  beginTurn  answer   total  system`);

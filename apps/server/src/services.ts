@@ -4,6 +4,7 @@ import { createLiveFeed, createOutbound, webAdapter, type LiveFeed, type LiveMes
 import { createWhatsApp, whatsappQueues, type WhatsApp } from './channels/whatsapp/service';
 import { createResponder } from './chat/model';
 import type { ChatRuntime } from './chat/runtime';
+import { TurnWindows } from './chat/turn-windows';
 import type { Responder } from './chat/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -84,6 +85,7 @@ export async function createServices(
     logger,
     taughtAnswers: (agentId, message) => taughtAnswers.find(agentId, message),
     notices,
+    windows: new TurnWindows(),
   };
   const weeklyDeps = { db: database.db, mail, publicUrl: config.publicUrl, logger, skipEmails: [SYSTEM_EMAIL] };
   const weekly = {

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
-import { messages, usageCounters } from '../src/db/schema';
+import { TurnWindows } from '../src/chat/turn-windows';
+import { conversations, messages, usageCounters } from '../src/db/schema';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, outcomes, parseSse, transcript, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext } from './helpers/context';
 
@@ -61,6 +62,22 @@ describe('POST /webhook/{webhookId} with an LLM', () => {
     expect(convo[1]).toMatchObject({ role: 'assistant', content: 'Você disse: mensagem 3' });
     expect(convo.at(-1)).toMatchObject({ role: 'user', content: 'mensagem 18' });
     expect(convo.some((m) => m.content === 'outra sessão')).toBe(false);
+  });
+
+  it('gives the model a message written to the conversation between two turns (the window kept from the last turn is not used)', async () => {
+    const { agent } = await newAgent();
+    const session = visitor('sessao-aviso');
+    await chatOutput(ctx, agent.webhookId, 'primeira', session);
+    const [convo] = await ctx.database.db.select().from(conversations).where(eq(conversations.agentId, agent.id));
+    await appendAssistantMessage(ctx.database.db, convo!.id, 'A equipe volta às 8h.', 'notice');
+    llm.requests.length = 0;
+    await chatOutput(ctx, agent.webhookId, 'segunda', session);
+    expect(llm.requests[0]!.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
+      'primeira',
+      'Você disse: primeira',
+      'A equipe volta às 8h.',
+      'segunda',
+    ]);
   });
 
   it('runs the calculator tool round trip', async () => {
@@ -131,6 +148,51 @@ describe('memory window', () => {
     }
     expect(expected.length).toBeGreaterThan(MEMORY_WINDOW * 2);
   });
+
+  it('is the one kept from the previous turn while nothing else was written to the conversation, and read again otherwise', async () => {
+    const { user, agent } = await newAgent();
+    const session = visitor('sessao-guardada');
+    const key = { agentId: agent.id, userId: user.id, channel: 'web' as const, sessionId: session };
+    const quota = { month: quotaMonth(), limit: null };
+    const db = ctx.database.db;
+    const windows = new TurnWindows();
+    const turn = async (message: string, answer: string) => {
+      const start = await beginTurn(db, key, message, quota, null, { known: windows.get(agent.id, 'web', session) });
+      if (!('conversationId' in start) || start.refused) throw new Error('turn refused');
+      const stored = await appendAssistantMessage(db, start.conversationId, answer, 'answered');
+      windows.answered(agent.id, 'web', session, { ...start, message }, { content: answer, messageCount: stored.messageCount });
+      return start;
+    };
+    const first = await turn('p1', 'r1');
+    expect(first.messageCount).toBe(1);
+    const kept = windows.get(agent.id, 'web', session)!;
+    expect(kept).toMatchObject({ conversationId: first.conversationId, messageCount: 2 });
+    expect(kept.history).toEqual([
+      { role: 'user', content: 'p1' },
+      { role: 'assistant', content: 'r1' },
+    ]);
+    expect(Object.isFrozen(kept.history)).toBe(true);
+
+    // Nothing else was written: the statement does not read the window, it hands back the kept one (a marker here).
+    const marker = { ...kept, history: [{ role: 'user' as const, content: 'guardada' }] };
+    const hit = await beginTurn(db, key, 'p2', quota, null, { known: marker });
+    expect(hit).toMatchObject({ conversationId: first.conversationId, messageCount: 3 });
+    if (!('history' in hit)) throw new Error('turn refused');
+    expect(hit.history).toBe(marker.history);
+    await appendAssistantMessage(db, first.conversationId, 'r2', 'answered');
+
+    // A message written by anything else (the team, a notice, another instance) since: the window is read again.
+    const stale = { conversationId: first.conversationId, messageCount: 4, history: marker.history };
+    await appendAssistantMessage(db, first.conversationId, 'aviso', 'notice');
+    const read = await beginTurn(db, key, 'p3', quota, null, { known: stale });
+    if (!('history' in read)) throw new Error('turn refused');
+    expect(read.history.map((m) => m.content)).toEqual(['p1', 'r1', 'p2', 'r2', 'aviso']);
+    // Another conversation's window with the same count is not this one's.
+    await appendAssistantMessage(db, first.conversationId, 'r3', 'answered');
+    const other = await beginTurn(db, key, 'p4', quota, null, { known: { ...stale, conversationId: crypto.randomUUID(), messageCount: 6 } });
+    if (!('history' in other)) throw new Error('turn refused');
+    expect(other.history.map((m) => m.content)).toEqual(['p1', 'r1', 'p2', 'r2', 'aviso', 'p3', 'r3']);
+  });
 });
 
 describe('idempotent turns', () => {
@@ -143,7 +205,7 @@ describe('idempotent turns', () => {
     const again = await beginTurn(ctx.database.db, key, 'segunda', quota, 'wamid.B');
     // The redo is not counted again: the same turn, with no new count.
     expect(first.used).toBe(2);
-    expect(again).toEqual({ ...first, used: null });
+    expect(again).toEqual({ ...first, used: null, messageCount: null });
     expect(first.history).toEqual([{ role: 'user', content: 'primeira' }]);
     expect((await storedMessages(agent.id)).map((m) => m.content)).toEqual(['primeira', 'segunda']);
     const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));

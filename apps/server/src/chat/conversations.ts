@@ -54,14 +54,26 @@ export async function appendUserMessage(db: Db, key: SessionKey, content: string
 }
 
 /**
- * Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id. Outside
- * a transaction only (executeShaped runs on `db`'s own session).
+ * Stores an answer with its outcome and updates the conversation's summary in one statement; returns its id and the
+ * conversation's count of messages with it (null: the conversation is gone). Outside a transaction only
+ * (executeShaped runs on `db`'s own session).
  */
-export async function appendAssistantMessage(db: Db, conversationId: string, content: string, outcome: AnswerOutcome): Promise<string> {
+export async function appendAssistantMessage(
+  db: Db,
+  conversationId: string,
+  content: string,
+  outcome: AnswerOutcome,
+): Promise<{ id: string; messageCount: number | null }> {
   const id = randomUUID();
   // Built once (db/client.ts executeShaped): every turn's last statement.
-  await executeShaped(db, 'append-assistant', appendAssistantSql, { id, conversationId, content, outcome, preview: content.slice(0, PREVIEW) });
-  return id;
+  const { rows } = await executeShaped<{ message_count: number }>(db, 'append-assistant', appendAssistantSql, {
+    id,
+    conversationId,
+    content,
+    outcome,
+    preview: content.slice(0, PREVIEW),
+  });
+  return { id, messageCount: rows[0]?.message_count ?? null };
 }
 
 function appendAssistantSql(): SQL {
@@ -73,7 +85,8 @@ function appendAssistantSql(): SQL {
     )
     update conversations
     set message_count = message_count + 1, last_message = ${p('preview')}, last_message_at = now()
-    where id = ${p('conversationId')}`;
+    where id = ${p('conversationId')}
+    returning message_count`;
 }
 
 export interface TurnStart {
@@ -85,8 +98,25 @@ export interface TurnStart {
   /** The month's count this message brought the account to; null when it was not counted (no quota, a redo). */
   used: number | null;
   /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
-  history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  history: TurnHistory;
+  /** The conversation's count of messages with this one (null when a redone turn stored nothing). */
+  messageCount: number | null;
   refused: null;
+}
+
+export type TurnHistory = ReadonlyArray<Readonly<{ role: 'user' | 'assistant'; content: string }>>;
+
+/**
+ * A memory window kept by the caller from a session's previous turn (chat/turn-windows.ts), with the conversation's
+ * count of messages when it was complete: beginTurn returns it as the window, instead of reading the messages
+ * again, only if the conversation is the same and this turn's message is the one message added since. Every write
+ * of a message adds one to the count in its own statement or transaction, under the conversation row's lock, so
+ * any other message (the team's, another instance's turn, a notice) makes it read the window again.
+ */
+export interface KnownWindow {
+  conversationId: string;
+  messageCount: number;
+  history: TurnHistory;
 }
 
 /** A web visitor's message that one of the agent's daily limits refused: nothing else happened (no conversation). */
@@ -119,6 +149,8 @@ export interface TurnStartOptions {
   visitor?: VisitorCount & { day: string };
   /** The agent as the caller read it (maybe from a cache): no longer current or active, nothing happens (TurnStale). */
   agentVersion?: AgentVersion;
+  /** The session's window as the caller kept it from its previous turn. */
+  known?: KnownWindow;
 }
 
 /**
@@ -152,7 +184,9 @@ export async function beginTurn(
   const { visitor, agentVersion } = options;
   // Built once per shape (db/client.ts executeShaped): every value below is a placeholder, filled in per call.
   const redo = externalId !== null;
-  const shape = `begin-turn:${visitor ? 'v' : ''}${agentVersion ? 'a' : ''}${quota ? 'q' : ''}${redo ? 'r' : ''}`;
+  // A redone turn's message is already stored: its statement adds nothing, so the count check reads the window.
+  const { known } = options;
+  const shape = `begin-turn:${visitor ? 'v' : ''}${agentVersion ? 'a' : ''}${quota ? 'q' : ''}${redo ? 'r' : ''}${known ? 'k' : ''}`;
   const values: Record<string, unknown> = {
     conversationId: randomUUID(),
     messageId: randomUUID(),
@@ -167,10 +201,11 @@ export async function beginTurn(
     ...(quota && { month: quota.month, limit: quota.limit }),
     ...(visitor && { day: visitor.day, ...visitorCounterKeys(visitor), dailyPerVisitor: visitor.limits.dailyPerVisitor, dailyPerIp: visitor.limits.dailyPerIp }),
     ...(agentVersion && { xmin: agentVersion.xmin, plan: agentVersion.plan }),
+    ...(known && { knownConversationId: known.conversationId, knownCount: known.messageCount }),
   };
   const result = await executeShaped<
-    Omit<TurnStart, 'history' | 'refused'> & { history: TurnWindow | string; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
-  >(db, shape, () => beginTurnSql(Boolean(visitor), Boolean(agentVersion), Boolean(quota), redo), values);
+    Omit<TurnStart, 'history' | 'refused'> & { history: TurnWindow | string | null; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
+  >(db, shape, () => beginTurnSql(Boolean(visitor), Boolean(agentVersion), Boolean(quota), redo, Boolean(known)), values);
   const row = result.rows[0]!;
   if (row.stale) return { stale: true };
   const refused = visitor ? visitorRefusal(row.visitorCounted!, row.addressCounted!) : null;
@@ -180,7 +215,9 @@ export async function beginTurn(
     state: row.state,
     allowed: row.allowed,
     used: row.used === null ? null : Number(row.used),
-    history: windowMessages(typeof row.history === 'string' ? (JSON.parse(row.history) as TurnWindow) : row.history),
+    // No window read: the one the caller kept is still the conversation's.
+    history: row.history === null ? known!.history : windowMessages(typeof row.history === 'string' ? (JSON.parse(row.history) as TurnWindow) : row.history),
+    messageCount: row.messageCount,
     refused: null,
   };
 }
@@ -188,10 +225,10 @@ export async function beginTurn(
 /** beginTurn's memory window as its statement returns it: the roles and the contents (both null when it is empty). */
 type TurnWindow = [Array<'user' | 'assistant'> | null, string[] | null];
 
-const windowMessages = ([roles, contents]: TurnWindow): TurnStart['history'] => (roles ?? []).map((role, i) => ({ role, content: contents![i]! }));
+const windowMessages = ([roles, contents]: TurnWindow): TurnHistory => (roles ?? []).map((role, i) => ({ role, content: contents![i]! }));
 
 /** beginTurn's statement for its shape, every value a placeholder (see the values it fills in). */
-function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, redo: boolean): SQL {
+function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, redo: boolean, known: boolean): SQL {
   const p = sql.placeholder;
   // The agent is as the caller read it: checked in this statement's snapshot, before anything is written.
   const current = agentVersion ? sql`exists (select 1 from agent_ok)` : sql`true`;
@@ -235,7 +272,7 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
             -- a closed conversation opens again with the agent when the customer writes
             state = case when conversations.state = 'closed' then 'bot' else conversations.state end,
             state_changed_at = case when conversations.state = 'closed' then now() else conversations.state_changed_at end
-      returning id, state
+      returning id, state, message_count
     ), stored as (
       insert into messages (id, conversation_id, role, content, external_id)
       select ${p('messageId')}, id, 'user', ${p('message')}, ${redo ? sql`${p('externalId')}::text` : sql`null`} from convo
@@ -250,7 +287,9 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
            set_config('synchronous_commit', 'off', true) as "asyncCommit",
            ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
            ${agentVersion ? sql`not ${current} as stale,` : sql``}
-           (
+           (select message_count from convo) as "messageCount",
+           ${known ? sql`case when (select id from convo) = ${p('knownConversationId')}::text
+             and (select message_count from convo) = ${p('knownCount')}::int + 1 then null else ` : sql``}(
              -- The window as two arrays, roles and contents, oldest first: an object per message cost Postgres a
              -- fifth more (json_build_object looks up each value's type on every call; ADR 0017). The team's messages
              -- are the business speaking: the model reads them as its own side.
@@ -263,7 +302,7 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
                  and m.seq < coalesce((select before_seq from turn), 9223372036854775807)
                order by m.seq desc limit ${MEMORY_WINDOW * 2}
              ) w
-           ) as history`;
+           )${known ? sql` end` : sql``} as history`;
 }
 
 /** A public chat session's history, by its stored key (the customer holds the session id it derives from). */

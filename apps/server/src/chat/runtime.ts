@@ -13,6 +13,7 @@ import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/q
 import type { UsageNotices } from '../usage/notices';
 import { recordRefusal, visitorLimitReached, type VisitorCount } from '../usage/web-chat-limits';
 import { retrievalQuery } from './question';
+import type { TurnWindows } from './turn-windows';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
 export const QUOTA_NOTICE =
@@ -36,6 +37,8 @@ export interface ChatRuntime {
   handoffs?: HandoffNotices;
   /** Agents that never hand over: the product's own support agent, whose account nobody signs in to. */
   neverHandsOver?: (agentId: string) => boolean;
+  /** The memory windows of recent sessions, so a session's next turn need not read its own (absent: always read). */
+  windows?: TurnWindows;
 }
 
 /** A conversation became `waiting`: the customer asked for a person, or the agent could not answer N times. */
@@ -126,13 +129,14 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
   const refund = () => (test ? refundTestMessage(db, agent.userId, day) : refundMessage(db, agent.userId, month));
   const customer = req.channel !== 'test';
+  const stored = req.transcript ?? req.message;
   const start = await beginTurn(
     db,
     { agentId: agent.id, userId: agent.userId, channel: req.channel, sessionId: req.sessionId, customerName: req.customerName ?? null },
-    req.transcript ?? req.message,
+    stored,
     test ? null : { month, limit: plan.monthlyMessages },
     req.externalId ?? null,
-    { visitor: req.visitor && { ...req.visitor, day }, agentVersion: req.agentVersion },
+    { visitor: req.visitor && { ...req.visitor, day }, agentVersion: req.agentVersion, known: rt.windows?.get(agent.id, req.channel, req.sessionId) },
   );
   if ('stale' in start) {
     if (test) await refundTestMessage(db, agent.userId, day);
@@ -162,7 +166,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     const text = handoffMessageAt(handoffSettingsOf(agent));
     await appendAssistantMessage(db, conversationId, text, 'notice');
     await tellInbox('state');
-    rt.handoffs?.requested({ agentId: agent.id, userId: agent.userId, conversationId, channel: req.channel, reason, message: req.transcript ?? req.message });
+    rt.handoffs?.requested({ agentId: agent.id, userId: agent.userId, conversationId, channel: req.channel, reason, message: stored });
     return text;
   };
 
@@ -215,7 +219,8 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
 
   const output = req.preface ? `${req.preface}\n\n${reply.text}` : reply.text;
-  await appendAssistantMessage(db, conversationId, output, reply.outcome);
+  const answer = await appendAssistantMessage(db, conversationId, output, reply.outcome);
+  rt.windows?.answered(agent.id, req.channel, req.sessionId, { ...start, message: stored }, { content: output, messageCount: answer.messageCount });
   if (agent.lastError) await recordAgentError(db, agent.id, null);
   void tellInbox('message');
   if (mayHandOver && reply.outcome === 'unanswered') {

@@ -17,8 +17,8 @@ export interface TaughtAnswer {
 export interface TurnInput {
   agentName: string;
   systemMessage: string;
-  /** Earlier messages of the session (memory window), oldest first. */
-  history: HistoryMessage[];
+  /** Earlier messages of the session (memory window), oldest first; shared with the next turn (chat/turn-windows.ts). */
+  history: ReadonlyArray<Readonly<HistoryMessage>>;
   message: string;
   passages: RetrievedPassage[];
   /** The merchant's own answer to this question, when one matched (see ChatRuntime.taughtAnswers). */

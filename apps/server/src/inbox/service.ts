@@ -120,7 +120,7 @@ export function createInbox(deps: InboxDeps) {
     const expired = await expireHandoffs(db, now);
     for (const c of expired) {
       try {
-        const id = await appendAssistantMessage(db, c.id, HANDOFF_TIMEOUT_MESSAGE, 'notice');
+        const { id } = await appendAssistantMessage(db, c.id, HANDOFF_TIMEOUT_MESSAGE, 'notice');
         await tell(c, 'state');
         await outbound.send(c, { id, text: HANDOFF_TIMEOUT_MESSAGE });
       } catch (err) {

@@ -20,6 +20,10 @@ export const conversations = pgTable(
     sessionId: text('session_id').notNull(),
     /** The customer's name as their channel gives it (WhatsApp profile name), latest first; null on the web. */
     customerName: text('customer_name'),
+    /**
+     * Every message of the conversation: whatever stores a message adds one in the same statement or transaction
+     * (the chat turn checks a memory window it kept against it: chat/turn-windows.ts).
+     */
     messageCount: integer('message_count').notNull().default(0),
     /** Who answers (issue 16): bot | waiting | human | closed. Changed only by compare-and-set updates (chat/handoff.ts). */
     state: text('state', { enum: conversationStates }).notNull().default('bot'),

@@ -1,0 +1,41 @@
+import { MEMORY_WINDOW } from '@atende/shared';
+import { describe, expect, it } from 'vitest';
+import { TurnWindows } from './turn-windows';
+
+const exchange = (i: number) => [
+  { role: 'user' as const, content: `p${i}` },
+  { role: 'assistant' as const, content: `r${i}` },
+];
+
+describe('TurnWindows', () => {
+  it('keeps the last MEMORY_WINDOW exchanges after an answer that followed its message directly', () => {
+    const windows = new TurnWindows();
+    const history = Array.from({ length: MEMORY_WINDOW }, (_, i) => exchange(i)).flat();
+    windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: 31, history, message: 'novo' }, { content: 'resposta', messageCount: 32 });
+    const kept = windows.get('a', 'web', 's')!;
+    expect(kept.messageCount).toBe(32);
+    expect(kept.history).toHaveLength(MEMORY_WINDOW * 2);
+    expect(kept.history[0]).toEqual({ role: 'user', content: 'p1' });
+    expect(kept.history.slice(-2)).toEqual([
+      { role: 'user', content: 'novo' },
+      { role: 'assistant', content: 'resposta' },
+    ]);
+    expect(() => (kept.history as unknown[]).push({})).toThrow(TypeError);
+    // Keyed by agent, channel and session.
+    expect(windows.get('a', 'whatsapp', 's')).toBeUndefined();
+    expect(windows.get('b', 'web', 's')).toBeUndefined();
+  });
+
+  it('forgets the session when another message came between the turn and its answer, or the turn stored nothing', () => {
+    const windows = new TurnWindows();
+    windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: 1, history: [], message: 'p' }, { content: 'r', messageCount: 2 });
+    expect(windows.get('a', 'web', 's')).toBeDefined();
+    windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: 3, history: [], message: 'p' }, { content: 'r', messageCount: 5 });
+    expect(windows.get('a', 'web', 's')).toBeUndefined();
+    windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: 1, history: [], message: 'p' }, { content: 'r', messageCount: 2 });
+    windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: null, history: [], message: 'p' }, { content: 'r', messageCount: 3 });
+    expect(windows.get('a', 'web', 's')).toBeUndefined();
+    windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: 1, history: [], message: 'p' }, { content: 'r', messageCount: null });
+    expect(windows.get('a', 'web', 's')).toBeUndefined();
+  });
+});
