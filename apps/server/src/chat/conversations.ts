@@ -21,36 +21,37 @@ export interface SessionKey {
 }
 
 /**
- * Stores the customer's message (creating the conversation on first use) and
- * returns the conversation id — one statement, before the model is called, so
- * a provider failure never loses what the customer wrote.
+ * Stores the customer's message (creating the conversation on first use) and returns the conversation id, in one
+ * transaction (the message and its count together: KnownWindow). WhatsApp's messages the agent does not answer.
  */
 export async function appendUserMessage(db: Db, key: SessionKey, content: string): Promise<string> {
-  const [row] = await db
-    .insert(conversations)
-    .values({
-      id: randomUUID(),
-      ...key,
-      customerName: key.customerName ?? null,
-      messageCount: 1,
-      unread: 1,
-      lastMessage: content.slice(0, PREVIEW),
-    })
-    .onConflictDoUpdate({
-      target: [conversations.agentId, conversations.channel, conversations.sessionId],
-      set: {
-        messageCount: sql`${conversations.messageCount} + 1`,
-        unread: sql`${conversations.unread} + 1`,
-        customerName: sql`coalesce(excluded.customer_name, ${conversations.customerName})`,
-        // a closed conversation opens again with the agent when the customer writes
-        state: sql`case when ${conversations.state} = 'closed' then 'bot' else ${conversations.state} end`,
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(conversations)
+      .values({
+        id: randomUUID(),
+        ...key,
+        customerName: key.customerName ?? null,
+        messageCount: 1,
+        unread: 1,
         lastMessage: content.slice(0, PREVIEW),
-        lastMessageAt: sql`now()`,
-      },
-    })
-    .returning({ id: conversations.id });
-  await db.insert(messages).values({ id: randomUUID(), conversationId: row!.id, role: 'user', content });
-  return row!.id;
+      })
+      .onConflictDoUpdate({
+        target: [conversations.agentId, conversations.channel, conversations.sessionId],
+        set: {
+          messageCount: sql`${conversations.messageCount} + 1`,
+          unread: sql`${conversations.unread} + 1`,
+          customerName: sql`coalesce(excluded.customer_name, ${conversations.customerName})`,
+          // a closed conversation opens again with the agent when the customer writes
+          state: sql`case when ${conversations.state} = 'closed' then 'bot' else ${conversations.state} end`,
+          lastMessage: content.slice(0, PREVIEW),
+          lastMessageAt: sql`now()`,
+        },
+      })
+      .returning({ id: conversations.id });
+    await tx.insert(messages).values({ id: randomUUID(), conversationId: row!.id, role: 'user', content });
+    return row!.id;
+  });
 }
 
 /**
