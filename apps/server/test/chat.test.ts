@@ -3,7 +3,7 @@ import { MEMORY_WINDOW, quotaMonth } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
-import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
+import { appendAssistantMessage, beginTurn, SESSION_HISTORY_LIMIT } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { TurnWindows } from '../src/chat/turn-windows';
 import { conversations, messages, usageCounters } from '../src/db/schema';
@@ -300,6 +300,22 @@ describe('public chat endpoint', () => {
     const other = await createUser(ctx);
     const otherAgent = await createAgent(ctx, other);
     expect((await ctx.request(`/api/agents/${otherAgent.id}/conversations/${list.conversations[0]!.id}`, { token: other.token })).status).toBe(404);
+  });
+
+  it('restores the latest messages of a long session, oldest first', async () => {
+    const { user, agent } = await newAgent();
+    const session = visitor('sessao-longa');
+    await chatOutput(ctx, agent.webhookId, 'mensagem 0', session);
+    const [convo] = await ctx.database.db.select().from(conversations).where(eq(conversations.agentId, agent.id));
+    const key = { agentId: agent.id, userId: user.id, channel: 'web' as const, sessionId: convo!.sessionId };
+    for (let i = 1; i <= SESSION_HISTORY_LIMIT / 2; i++) {
+      await beginTurn(ctx.database.db, key, `mensagem ${i}`, null);
+      await appendAssistantMessage(ctx.database.db, convo!.id, `resposta ${i}`, 'answered');
+    }
+    const history = (await (await chatHistory(ctx, agent.webhookId, session)).json()) as { messages: Array<{ content: string }> };
+    expect(history.messages).toHaveLength(SESSION_HISTORY_LIMIT);
+    expect(history.messages[0]!.content).toBe('mensagem 1');
+    expect(history.messages.at(-1)!.content).toBe(`resposta ${SESSION_HISTORY_LIMIT / 2}`);
   });
 
   it('puts only this agent\'s knowledge in the prompt (canary)', async () => {

@@ -306,16 +306,19 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
            )${known ? sql` end` : sql``} as history`;
 }
 
-/** A public chat session's history, by its stored key (the customer holds the session id it derives from). */
+/** Messages a restored chat session shows: its latest. */
+export const SESSION_HISTORY_LIMIT = 200;
+
+/** A public chat session's history, by its stored key (the customer holds the session id it derives from): its latest messages, oldest first. */
 export async function sessionHistory(db: Db, agentId: string, channel: Channel, sessionId: string): Promise<ChatMessage[]> {
   const rows = await db
     .select({ id: messages.id, role: messages.role, content: messages.content, createdAt: messages.createdAt })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(eq(conversations.agentId, agentId), eq(conversations.channel, channel), eq(conversations.sessionId, sessionId)))
-    .orderBy(asc(messages.seq))
-    .limit(200);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    .orderBy(desc(messages.seq))
+    .limit(SESSION_HISTORY_LIMIT);
+  return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 export function toSummary(row: typeof conversations.$inferSelect): ConversationSummary {
