@@ -15,6 +15,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes';
 import { WHATSAPP_SEND } from '../src/channels/whatsapp/worker';
+import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
+import { storeTeamMessage, unansweredStreak } from '../src/chat/handoff';
 import { conversations, whatsappMessages } from '../src/db/schema';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, parseSse, transcript, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
@@ -233,6 +235,26 @@ describe('handoff', () => {
     expect((await conversationsOf(user.token, agent.id))[0]).toMatchObject({ state: 'waiting' });
     const bad = await ctx.request(`/api/agents/${agent.id}/handoff`, { method: 'PUT', token: user.token, json: { ...settings, notifyWhatsapp: '123' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('the unanswered streak counts only the replies since the conversation last changed hands, the team breaking it', async () => {
+    const { user, agent } = await createUserWithAgent(ctx);
+    const db = ctx.database.db;
+    const key = { agentId: agent.id, userId: user.id, channel: 'web' as const, sessionId: visitor('sequencia') };
+    const turn = await beginTurn(db, key, 'p1', null);
+    const id = turn.conversationId;
+    await appendAssistantMessage(db, id, 'não sei', 'unanswered');
+    await appendAssistantMessage(db, id, 'não sei', 'unanswered');
+    expect(await unansweredStreak(db, id, 2)).toBe(true);
+    expect(await unansweredStreak(db, id, 3)).toBe(false);
+    // The conversation changed hands: the replies before do not count.
+    await db.update(conversations).set({ stateChangedAt: sql`now() + interval '1 second'` }).where(eq(conversations.id, id));
+    expect(await unansweredStreak(db, id, 1)).toBe(false);
+    await db.update(conversations).set({ stateChangedAt: sql`now() - interval '1 hour'` }).where(eq(conversations.id, id));
+    await storeTeamMessage(db, agent.id, id, 'Oi, aqui é a Joana');
+    await appendAssistantMessage(db, id, 'não sei', 'unanswered');
+    expect(await unansweredStreak(db, id, 1)).toBe(true);
+    expect(await unansweredStreak(db, id, 2)).toBe(false);
   });
 
   it('outside business hours the message says when the team answers', async () => {

@@ -6,7 +6,7 @@ import {
   type HandoffSettings,
   type InboxEvent,
 } from '@atende/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AgentRow } from '../agents/service';
 import type { Db, Executor } from '../db/client';
 import type { Notifier } from '../db/notify';
@@ -136,11 +136,14 @@ export async function storeTeamMessage(
 
 /** When the customer last wrote (the WhatsApp 24-hour window counts from it); null when never. */
 export async function lastCustomerMessageAt(db: Executor, conversationId: string): Promise<Date | null> {
+  // The latest by the conversation's index, which stops at the first match: max(created_at) read every message.
   const [row] = await db
-    .select({ at: sql<string | null>`max(${messages.createdAt})` })
+    .select({ at: messages.createdAt })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'user')));
-  return row?.at ? new Date(row.at) : null;
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'user')))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 /** The agents columns the handoff settings are made of, for a select that reads the agent for a turn. */
@@ -187,11 +190,13 @@ export async function toWaiting(db: Db, conversationId: string): Promise<boolean
  */
 export async function unansweredStreak(db: Db, conversationId: string, n: number): Promise<boolean> {
   if (n <= 0) return false;
+  // The last n replies of either side, then whether all came since the state changed: with that condition in the
+  // statement, a conversation with fewer such replies was read to its first message (a WhatsApp one lasts months).
   const result = (await db.execute(sql`
-    select m.outcome from messages m join conversations c on c.id = m.conversation_id
-    where m.conversation_id = ${conversationId} and m.role in ('assistant', 'team') and m.created_at >= c.state_changed_at
-    order by m.seq desc limit ${n}`)) as unknown as { rows: Array<{ outcome: string | null }> };
-  return result.rows.length === n && result.rows.every((r) => r.outcome === 'unanswered');
+    select m.outcome, m.created_at >= c.state_changed_at as since_change from messages m join conversations c on c.id = m.conversation_id
+    where m.conversation_id = ${conversationId} and m.role in ('assistant', 'team')
+    order by m.seq desc limit ${n}`)) as unknown as { rows: Array<{ outcome: string | null; since_change: boolean }> };
+  return result.rows.length === n && result.rows.every((r) => r.outcome === 'unanswered' && r.since_change);
 }
 
 /** A conversation the agent took back from a silent team (see expireHandoffs). */
