@@ -11,9 +11,9 @@ const MAX_AGE_MS = 15 * 60_000;
 
 /**
  * The memory windows of the sessions answered lately, so that a session's next turn does not read its window from
- * the database again (ADR 0017: a sixth of the backend's work in the turn's first statement). What is kept is only a hint:
- * beginTurn checks it against the conversation's count of messages in the same statement and reads the window
- * whenever anything else was written to the conversation since (the team, another instance, a notice).
+ * the database again (ADR 0017: a sixth of the backend's work in the turn's first statement). What is kept is only
+ * a hint: beginTurn checks it against the conversation's count of messages in the same statement and reads the
+ * window whenever anything else was written to the conversation since (the team, another instance, a notice).
  */
 export class TurnWindows {
   private readonly windows = new LRUCache<string, KnownWindow>({
