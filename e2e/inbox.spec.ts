@@ -103,3 +103,32 @@ test("the agent's handoff message is the owner's ('Canais' → 'Atendimento huma
   await ask(visitor, 'Posso falar com um humano?');
   await expect(replies(visitor.getByRole('log')).last()).toContainText('Já chamo a Bia para falar com você!');
 });
+
+test('a long conversation shows its latest messages and loads the earlier ones on request', async ({ page, merchant, baseURL }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja da Longa Conversa');
+  const first = await page.request.post(`/webhook/${agent.webhookId}`, { data: { message: 'Primeira mensagem do cliente', sessionId: `e2e-longa-${Date.now()}` } });
+  expect(first.status()).toBe(200);
+  const { conversations } = (await (await page.request.get('/api/inbox')).json()) as { conversations: Array<{ id: string; agentId: string }> };
+  const conversationId = conversations.find((c) => c.agentId === agent.id)!.id;
+  // More than a page (TRANSCRIPT_PAGE, 200) after the customer's first message and the agent's answer.
+  for (let i = 1; i <= 200; i++) {
+    const sent = await page.request.post(`/api/agents/${agent.id}/conversations/${conversationId}/messages`, {
+      data: { text: `Recado da equipe ${i}` },
+      headers: { Origin: baseURL! },
+    });
+    expect(sent.status()).toBe(201);
+  }
+
+  for (const address of [`/dashboard/inbox?conversa=${conversationId}`, `/dashboard/agents/${agent.id}/conversas?c=${conversationId}`]) {
+    await page.goto(address);
+    const transcript = page.getByRole('region', { name: 'Conversa selecionada' }).getByRole('list', { name: 'Mensagens' });
+    await expect(transcript.getByText('Recado da equipe 200', { exact: true })).toBeVisible();
+    await expect(transcript.getByRole('listitem')).toHaveCount(200);
+    await expect(transcript.getByText('Primeira mensagem do cliente')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Carregar mensagens anteriores' }).click();
+    await expect(transcript.getByText('Primeira mensagem do cliente')).toBeVisible();
+    await expect(transcript.getByRole('listitem')).toHaveCount(202);
+    await expect(page.getByRole('button', { name: 'Carregar mensagens anteriores' })).toHaveCount(0);
+  }
+});

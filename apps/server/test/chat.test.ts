@@ -1,5 +1,5 @@
 import type { Conversation, ConversationSummary } from '@atende/shared';
-import { MEMORY_WINDOW, quotaMonth } from '@atende/shared';
+import { MEMORY_WINDOW, quotaMonth, TRANSCRIPT_PAGE } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
@@ -296,6 +296,7 @@ describe('public chat endpoint', () => {
       await ctx.request(`/api/agents/${agent.id}/conversations/${list.conversations[0]!.id}`, { token: user.token })
     ).json()) as Conversation;
     expect(convo.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(convo.hasMore).toBe(false);
 
     const other = await createUser(ctx);
     const otherAgent = await createAgent(ctx, other);
@@ -316,6 +317,37 @@ describe('public chat endpoint', () => {
     expect(history.messages).toHaveLength(SESSION_HISTORY_LIMIT);
     expect(history.messages[0]!.content).toBe('mensagem 1');
     expect(history.messages.at(-1)!.content).toBe(`resposta ${SESSION_HISTORY_LIMIT / 2}`);
+  });
+
+  it('pages a long transcript: the latest messages oldest first, then the earlier ones before a message', async () => {
+    const { user, agent } = await newAgent();
+    await chatOutput(ctx, agent.webhookId, 'mensagem 0', visitor('sessao-paginas'));
+    const [convo] = await ctx.database.db.select().from(conversations).where(eq(conversations.agentId, agent.id));
+    const extra = TRANSCRIPT_PAGE + 3;
+    await ctx.database.db.insert(messages).values(
+      Array.from({ length: extra }, (_, i) => ({ id: `pagina-${i + 1}`, conversationId: convo!.id, role: i % 2 ? ('assistant' as const) : ('user' as const), content: `mensagem ${i + 1}` })),
+    );
+    const read = async (query = '', token = user.token) => ctx.request(`/api/agents/${agent.id}/conversations/${convo!.id}${query}`, { token });
+
+    const latest = (await (await read()).json()) as Conversation;
+    expect(latest.messages).toHaveLength(TRANSCRIPT_PAGE);
+    expect(latest.messages[0]!.content).toBe(`mensagem ${extra - TRANSCRIPT_PAGE + 1}`);
+    expect(latest.messages.at(-1)!.content).toBe(`mensagem ${extra}`);
+    expect(latest.hasMore).toBe(true);
+
+    // the two stored by the chat turn and the first inserted, oldest first: nothing more before them
+    const earlier = (await (await read(`?before=${latest.messages[0]!.id}`)).json()) as Conversation;
+    expect(earlier.messages.map((m) => m.content)).toEqual(['mensagem 0', 'Você disse: mensagem 0', 'mensagem 1', 'mensagem 2', 'mensagem 3']);
+    expect(earlier.hasMore).toBe(false);
+    expect(earlier).toMatchObject({ id: convo!.id, messageCount: latest.messageCount });
+
+    // a message of no conversation, or of another one, is not a place to page from
+    expect((await read('?before=nenhuma')).status).toBe(404);
+    const other = await newAgent();
+    await chatOutput(ctx, other.agent.webhookId, 'outra', visitor('sessao-outra'));
+    const [foreign] = await ctx.database.db.select({ id: messages.id }).from(messages).innerJoin(conversations, eq(conversations.id, messages.conversationId)).where(eq(conversations.agentId, other.agent.id));
+    expect((await read(`?before=${foreign!.id}`)).status).toBe(404);
+    expect((await read(`?before=${latest.messages[0]!.id}`, other.user.token)).status).toBe(404);
   });
 
   it('puts only this agent\'s knowledge in the prompt (canary)', async () => {

@@ -49,7 +49,15 @@ export const conversationListSchema = z.object({ conversations: z.array(conversa
 export const transcriptMessageSchema = chatMessageSchema.extend({ outcome: z.enum(ANSWER_OUTCOMES).nullable().optional() });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
-export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(transcriptMessageSchema) });
+/** Messages a transcript page holds: the latest, or those before `?before=` (a WhatsApp conversation lasts months). */
+export const TRANSCRIPT_PAGE = 200;
+
+/**
+ * The conversation and a page of its transcript, oldest first: its latest TRANSCRIPT_PAGE messages, or with
+ * `?before={messageId}` the ones just before that message. `hasMore`: there are earlier messages still (ask for them
+ * with `?before=` the first message's id).
+ */
+export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(transcriptMessageSchema), hasMore: z.boolean() });
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): the summary and its agent. */

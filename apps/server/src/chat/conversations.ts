@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
-import { MEMORY_WINDOW } from '@atende/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { MEMORY_WINDOW, TRANSCRIPT_PAGE } from '@atende/shared';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { executeShaped, PREPARED, type Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
@@ -314,11 +314,23 @@ export async function sessionHistory(db: Db, agentId: string, channel: Channel, 
   const rows = await db
     .select({ id: messages.id, role: messages.role, content: messages.content, createdAt: messages.createdAt })
     .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(conversations.agentId, agentId), eq(conversations.channel, channel), eq(conversations.sessionId, sessionId)))
+    .where(eq(messages.conversationId, sessionConversation(db, agentId, channel, sessionId)))
     .orderBy(desc(messages.seq))
     .limit(SESSION_HISTORY_LIMIT);
   return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The id of a session's conversation as a subquery, for a read of its latest messages: the conversation is then known
+ * before the messages are, and they are read by its index newest first. Joined instead, the planner read every
+ * message of the conversation by a bitmap scan and sorted them (33 ms for the latest 200 of 20,000).
+ */
+export function sessionConversation(db: Db, agentId: string, channel: Channel, sessionId: string): SQL {
+  const id = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.agentId, agentId), eq(conversations.channel, channel), eq(conversations.sessionId, sessionId)));
+  return sql`(${id})`;
 }
 
 export function toSummary(row: typeof conversations.$inferSelect): ConversationSummary {
@@ -346,16 +358,33 @@ export async function listConversations(db: Db, agentId: string): Promise<Conver
   return rows.map(toSummary);
 }
 
-export async function getConversation(db: Db, agentId: string, conversationId: string): Promise<Conversation> {
+/**
+ * A conversation and a page of its transcript, oldest first: its latest TRANSCRIPT_PAGE messages, or those just before
+ * the message `before`. Read from the conversation's index, newest first, so a page costs the same however long the
+ * conversation (a WhatsApp customer's lasts months: all of a 20,000-message one was 48 ms and megabytes).
+ */
+export async function getConversation(db: Db, agentId: string, conversationId: string, before?: string): Promise<Conversation> {
   const [row] = await db
     .select()
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), eq(conversations.agentId, agentId)));
   if (!row) throw notFound('Conversation');
+  let bound: number | null = null;
+  if (before !== undefined) {
+    const [message] = await db
+      .select({ seq: messages.seq })
+      .from(messages)
+      .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
+    if (!message) throw notFound('Message');
+    bound = message.seq;
+  }
   const rows = await db
     .select({ id: messages.id, role: messages.role, content: messages.content, outcome: messages.outcome, createdAt: messages.createdAt })
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(asc(messages.seq));
-  return { ...toSummary(row), messages: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+    .where(and(eq(messages.conversationId, conversationId), bound === null ? undefined : lt(messages.seq, bound)))
+    .orderBy(desc(messages.seq))
+    .limit(TRANSCRIPT_PAGE + 1);
+  const hasMore = rows.length > TRANSCRIPT_PAGE;
+  const page = rows.slice(0, TRANSCRIPT_PAGE).reverse();
+  return { ...toSummary(row), messages: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), hasMore };
 }

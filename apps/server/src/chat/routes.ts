@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { conversationListSchema, conversationSchema } from '@atende/shared';
 import { getOwnedAgent } from '../agents/service';
 import type { Auth } from '../auth/auth';
@@ -9,6 +9,9 @@ import { errorResponses, IdParams, jsonResponse, named, pathId, sessionSecurity 
 import { getConversation, listConversations } from './conversations';
 
 const ConversationParams = IdParams.extend({ conversationId: pathId });
+const TranscriptQuery = z.object({
+  before: pathId.optional().openapi({ description: 'A message of the conversation: the page of messages just before it (default: the latest)' }),
+});
 
 const routes = {
   conversations: createRoute({
@@ -27,10 +30,10 @@ const routes = {
     method: 'get',
     path: '/api/agents/{id}/conversations/{conversationId}',
     tags: ['conversations'],
-    summary: 'One transcript',
+    summary: 'One transcript: its latest messages (or those before `before`), oldest first, and whether earlier ones remain',
     security: sessionSecurity,
-    request: { params: ConversationParams },
-    responses: { 200: jsonResponse(named(conversationSchema, 'Conversation'), 'Conversation'), ...errorResponses(401, 404) },
+    request: { params: ConversationParams, query: TranscriptQuery },
+    responses: { 200: jsonResponse(named(conversationSchema, 'Conversation'), 'Conversation'), ...errorResponses(400, 401, 404) },
   }),
 };
 
@@ -48,7 +51,8 @@ export function conversationRoutes(db: Db, auth: Auth) {
     })
     .openapi(routes.conversation, async (c) => {
       const { id, conversationId } = c.req.valid('param');
+      const { before } = c.req.valid('query');
       const agent = await owned(c, id);
-      return c.json(await getConversation(db, agent.id, conversationId), 200);
+      return c.json(await getConversation(db, agent.id, conversationId, before), 200);
     });
 }

@@ -40,6 +40,7 @@ const nouns = {
   File: { pt: 'Arquivo', gender: 'm' },
   Checkout: { pt: 'Pagamento', gender: 'm' },
   Conversation: { pt: 'Conversa', gender: 'f' },
+  Message: { pt: 'Mensagem', gender: 'f' },
   'Taught answer': { pt: 'Resposta ensinada', gender: 'f' },
 } as const satisfies Record<string, { pt: string; gender: 'm' | 'f' }>;
 export type NotFoundNoun = keyof typeof nouns;

@@ -1,6 +1,6 @@
 import { resolvePlan, WHATSAPP_TEXT_MAX, type Plan } from '@atende/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { appendAssistantMessage, appendUserMessage } from '../../chat/conversations';
+import { appendAssistantMessage, appendUserMessage, sessionConversation } from '../../chat/conversations';
 import { handoffColumns, notifyInbox } from '../../chat/handoff';
 import { QUOTA_NOTICE, runTurn, type ChatRuntime, type TurnRequest } from '../../chat/runtime';
 import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
@@ -150,18 +150,11 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
 
   /** The last assistant messages of the customer's conversation, newest first. */
   async function lastAnswers(agentId: string, sessionId: string, limit: number): Promise<string[]> {
+    // The conversation by a subquery, then its messages newest first by its index (joined, all were read and sorted).
     const rows = await db
       .select({ content: messages.content })
       .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(
-        and(
-          eq(conversations.agentId, agentId),
-          eq(conversations.channel, 'whatsapp'),
-          eq(conversations.sessionId, sessionId),
-          eq(messages.role, 'assistant'),
-        ),
-      )
+      .where(and(eq(messages.conversationId, sessionConversation(db, agentId, 'whatsapp', sessionId)), eq(messages.role, 'assistant')))
       .orderBy(desc(messages.seq))
       .limit(limit);
     return rows.map((r) => r.content);

@@ -1,6 +1,7 @@
 import type { Agent, AgentAppearance, AgentList, AppearanceInput, UpdateAgentInput, WebLimitsInput } from '@atende/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, client, putForm } from '../../lib/api';
+import { transcriptQuery } from '../../lib/transcript';
 
 /** Every query key of the agents feature, in one place. */
 export const agentKeys = {
@@ -74,11 +75,11 @@ export function useConversations(agentId: string) {
   });
 }
 
+/** One transcript: its latest messages, and the earlier ones page by page (`fetchNextPage`, ADR 0022). */
 export function useConversation(agentId: string, conversationId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: agentKeys.conversation(agentId, conversationId ?? ''),
-    queryFn: () =>
-      call(client.api.agents[':id'].conversations[':conversationId'].$get({ param: { id: agentId, conversationId: conversationId ?? '' } })),
+    ...transcriptQuery(agentId, conversationId ?? ''),
     enabled: conversationId !== null,
   });
 }

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChannelBadge } from '../../components/ChannelBadge';
 import { ConversationListItem } from '../../components/ConversationListItem';
+import { EarlierMessagesButton } from '../../components/EarlierMessagesButton';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
@@ -156,7 +157,7 @@ function Item({ conversation: c, selected, onSelect }: { conversation: InboxConv
 
 function Detail({ conversationId, summary, onBack }: { conversationId: string; summary: InboxConversation | undefined; onBack: () => void }) {
   const agentId = summary?.agentId;
-  const { data, error, isPending } = useInboxConversation(agentId, conversationId);
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInboxConversation(agentId, conversationId);
   const action = useConversationAction();
   const reply = useTeamReply();
   const [text, setText] = useState('');
@@ -169,10 +170,12 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new unread count
   }, [agentId, conversationId, unread]);
 
+  // To the newest message when one arrives, not when earlier ones are loaded above.
   // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup function.
+  const newest = data?.messages.at(-1)?.id;
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
-  }, [data?.messages.length]);
+  }, [newest]);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -203,6 +206,7 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
           </header>
           {state === 'waiting' && <Alert tone="error" className="mb-3">O cliente pediu para falar com uma pessoa. O agente está aguardando a sua equipe.</Alert>}
           <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
+            {hasNextPage && <EarlierMessagesButton onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
             <Messages conversation={data} />
             <div ref={endRef} />
           </div>

@@ -1,7 +1,8 @@
 import type { Conversation, HandoffSettings } from '@atende/shared';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { call, client } from '../../lib/api';
+import { transcriptQuery, withNewMessage } from '../../lib/transcript';
 
 /** Every query key of the inbox, in one place. */
 export const inboxKeys = {
@@ -22,10 +23,11 @@ export function useInbox() {
   });
 }
 
+/** The conversation: its latest messages, and the earlier ones page by page (`fetchNextPage`, ADR 0022). */
 export function useInboxConversation(agentId: string | undefined, conversationId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: inboxKeys.conversation(conversationId),
-    queryFn: () => call(conversation.$get(param(agentId!, conversationId))),
+    ...transcriptQuery(agentId ?? '', conversationId),
     enabled: Boolean(agentId),
   });
 }
@@ -106,8 +108,8 @@ export function useTeamReply() {
     mutationFn: ({ agentId, conversationId, text }: { agentId: string; conversationId: string; text: string }) =>
       call(conversation.messages.$post({ ...param(agentId, conversationId), json: { text } })),
     onSuccess: ({ message, conversation }, { conversationId }) => {
-      queryClient.setQueryData<Conversation>(inboxKeys.conversation(conversationId), (current) =>
-        current && !current.messages.some((m) => m.id === message.id) ? { ...current, ...conversation, messages: [...current.messages, message] } : current,
+      queryClient.setQueryData<InfiniteData<Conversation, string | undefined>>(inboxKeys.conversation(conversationId), (current) =>
+        withNewMessage(current, message, conversation),
       );
       void queryClient.invalidateQueries({ queryKey: inboxKeys.list() });
     },

@@ -8,6 +8,7 @@ import { TeachAnswerDialog } from '../../knowledge';
 import { useConversation, useConversations } from '../api';
 import { ChannelBadge } from '../../../components/ChannelBadge';
 import { ConversationListItem } from '../../../components/ConversationListItem';
+import { EarlierMessagesButton } from '../../../components/EarlierMessagesButton';
 import { ErrorBox } from './ErrorBox';
 import { Transcript } from './Transcript';
 import { formatDateTime } from '../../../lib/format';
@@ -78,7 +79,7 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
 }
 
 function ConversationDetail({ agentId, conversationId, onBack }: { agentId: string; conversationId: string; onBack: () => void }) {
-  const { data, error, isPending, refetch } = useConversation(agentId, conversationId);
+  const { data, error, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useConversation(agentId, conversationId);
   const [teaching, setTeaching] = useState<string | null>(null);
   return (
     <section aria-label="Conversa selecionada" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
@@ -103,6 +104,7 @@ function ConversationDetail({ agentId, conversationId, onBack }: { agentId: stri
               {data.messageCount} {data.messageCount === 1 ? 'mensagem' : 'mensagens'}
             </span>
           </header>
+          {hasNextPage && <EarlierMessagesButton onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
           <Transcript conversation={data} onTeach={setTeaching} />
           {teaching !== null && <TeachAnswerDialog agentId={agentId} question={teaching} onClose={() => setTeaching(null)} />}
         </>
