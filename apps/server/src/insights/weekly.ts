@@ -95,13 +95,22 @@ export async function sendWeeklySummaries(deps: WeeklyDeps, now = new Date()): P
   return sent;
 }
 
-/** The questions customers asked most in the period (the newest TOP_SCAN messages, grouped by paraphrase). */
+/**
+ * The questions customers asked most in the period (the newest TOP_SCAN messages, grouped by paraphrase). Read from
+ * the conversations with a message since `since` (their `last_message_at`, by conversations_agent_recent_idx), each
+ * by its own index: joined to all of the agent's conversations, the planner scanned every message of every account
+ * (67 ms at 400,000 messages; now 10 ms with a hundred conversations of the week, ADR 0016).
+ */
 async function topQuestions(db: Db, agentId: string, since: Date, until: Date) {
+  const from = since.toISOString();
   const result = (await db.execute(sql`
     select m.content, m.created_at, m.conversation_id from conversations c
-    join messages m on m.conversation_id = c.id and m.role = 'user'
-    where c.agent_id = ${agentId} and c.channel <> 'test'
-      and m.created_at >= ${since.toISOString()}::timestamptz and m.created_at < ${until.toISOString()}::timestamptz
+    cross join lateral (
+      select m.content, m.created_at, m.conversation_id from messages m
+      where m.conversation_id = c.id and m.role = 'user' and m.created_at >= ${from}::timestamptz and m.created_at < ${until.toISOString()}::timestamptz
+      order by m.seq desc limit ${TOP_SCAN}
+    ) m
+    where c.agent_id = ${agentId} and c.channel <> 'test' and c.last_message_at >= ${from}::timestamptz
     order by m.created_at desc limit ${TOP_SCAN}`)) as unknown as { rows: Array<{ content: string; created_at: string | Date; conversation_id: string }> };
   return groupQuestions(result.rows.map((r) => ({ content: r.content, askedAt: new Date(r.created_at), conversationId: r.conversation_id })))
     .filter((g) => g.terms.length > 0)
