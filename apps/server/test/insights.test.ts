@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountInsights, Insights } from '@atende/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccountPlan } from '../src/accounts/plan';
 import { runTurn } from '../src/chat/runtime';
+import { EXPORT_PAGE } from '../src/insights/export';
 import { rollUpBatch, rollUpInsights } from '../src/insights/rollup';
 import { chatOutput, createAgent, createBakeryAgent, setPlan, turnAgent } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
@@ -175,6 +177,31 @@ describe('the Painel (insights)', () => {
     }
     const other = await createUser(ctx);
     expect((await ctx.request(`/api/agents/${agent.id}/conversations/export`, { token: other.token })).status).toBe(404);
+  });
+
+  it('exports a period longer than a page, in order, and nothing from before it', async () => {
+    const { user, agent } = await createBakeryAgent(ctx);
+    await chatOutput(ctx, agent.webhookId, 'primeira', randomUUID());
+    const db = ctx.database.db;
+    const { rows } = (await db.execute(sql`select id, user_id from conversations where agent_id = ${agent.id}`)) as unknown as {
+      rows: Array<{ id: string; user_id: string }>;
+    };
+    const convo = rows[0]!;
+    // An older conversation of the same agent, written later (a higher seq) with its messages of 2020.
+    await db.execute(sql`insert into conversations (id, agent_id, user_id, channel, session_id, last_message_at)
+      values ('antiga', ${agent.id}, ${convo.user_id}, 'whatsapp', '5511900000000', '2020-01-10 13:00Z')`);
+    await db.execute(sql`insert into messages (id, conversation_id, role, content, created_at)
+      select gen_random_uuid()::text, 'antiga', 'user', 'de 2020 ' || i, '2020-01-10 12:00Z'::timestamptz + make_interval(mins => i) from generate_series(1, 20) i`);
+    await db.execute(sql`insert into messages (id, conversation_id, role, content)
+      select gen_random_uuid()::text, ${convo.id}, 'user', 'mensagem ' || i from generate_series(1, ${EXPORT_PAGE + 5}) i`);
+    const res = await ctx.request(`/api/agents/${agent.id}/conversations/export?format=csv`, { token: user.token });
+    const body = parseCsv(await res.text()).slice(1);
+    expect(body).toHaveLength(2 + EXPORT_PAGE + 5);
+    expect(body.slice(0, 3).map((r) => r[4])).toEqual(['primeira', expect.any(String), 'mensagem 1']);
+    expect(body.at(-1)![4]).toBe(`mensagem ${EXPORT_PAGE + 5}`);
+    expect(body.some((r) => r[4]!.startsWith('de 2020'))).toBe(false);
+    const old = await ctx.request(`/api/agents/${agent.id}/conversations/export?format=csv&from=2020-01-01&to=2020-01-31`, { token: user.token });
+    expect(parseCsv(await old.text()).slice(1).map((r) => r[4])).toEqual(Array.from({ length: 20 }, (_, i) => `de 2020 ${i + 1}`));
   });
 
   it("the account's Painel adds every agent up, with each agent's share and every agent's unanswered questions", async () => {
