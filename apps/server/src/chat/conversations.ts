@@ -182,11 +182,10 @@ export async function beginTurn(
   externalId: string | null = null,
   options: TurnStartOptions = {},
 ): Promise<TurnStart | TurnRefused | TurnStale> {
-  const { visitor, agentVersion } = options;
+  // A kept window works for a redone turn too: its message is already stored, nothing is counted, and the window is read.
+  const { visitor, agentVersion, known } = options;
   // Built once per shape (db/client.ts executeShaped): every value below is a placeholder, filled in per call.
   const redo = externalId !== null;
-  // A redone turn's message is already stored: its statement adds nothing, so the count check reads the window.
-  const { known } = options;
   const shape = `begin-turn:${visitor ? 'v' : ''}${agentVersion ? 'a' : ''}${quota ? 'q' : ''}${redo ? 'r' : ''}${known ? 'k' : ''}`;
   const values: Record<string, unknown> = {
     conversationId: randomUUID(),
