@@ -35,6 +35,10 @@ export const conversations = pgTable(
     /** Customer messages the team has not seen (the inbox's badge); zeroed when the owner opens the conversation. */
     unread: integer('unread').notNull().default(0),
     lastMessage: text('last_message'),
+    /**
+     * Moved to now() by whatever stores a message, in the same transaction (so never earlier than any of its messages):
+     * the Painel's, the weekly summary's and the export's reads of a period start from the conversations it puts in it.
+     */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).defaultNow().notNull(),
     createdAt: createdAt(),
   },
