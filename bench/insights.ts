@@ -12,7 +12,8 @@
 // 3. BENCH_RUNS (100) readings of the Painel for 30 and 90 days, after 2 warm-up ones: p50/p95/max.
 //    The target is p95 ≤ 200 ms. Then the same while 200 new messages arrive between readings (the reading
 //    catches up on them first).
-// 4. Matching taught answers (a chat turn's lookup, TaughtAnswerIndex.find) with 500 taught answers: p95 per turn
+// 4. The CSV export of 7 and 30 days and the weekly summary e-mail, timed.
+// 5. Matching taught answers (a chat turn's lookup, TaughtAnswerIndex.find) with 500 taught answers: p95 per turn
 //    (target ≤ 2 ms), and the first turn after a change, which reads the agent's answers again.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
+import { addDays, localDay } from '../apps/server/src/insights/calendar';
+import { exportConversationsCsv } from '../apps/server/src/insights/export';
 import { agentInsights } from '../apps/server/src/insights/insights';
+import { sendWeeklySummaries } from '../apps/server/src/insights/weekly';
+import type { Mailer } from '../apps/server/src/mail/mailer';
 import { rollUpBatch } from '../apps/server/src/insights/rollup';
 import { createTaughtAnswer, createTaughtAnswerIndex } from '../apps/server/src/learning/taught-answers';
 import { round, summarise } from './lib/stats.mjs';
@@ -136,7 +141,34 @@ async function main() {
   readings.days30WithNewMessages = summarise(fresh);
   console.log('insights 30 days with 200 new messages each time:', readings.days30WithNewMessages);
 
-  // 4. Taught answers matched in a chat turn.
+  // 4. The CSV export of the last 7 and 30 days (read to the end), and the weekly summary e-mail (its reads: the
+  //    week's top and unanswered questions of each agent), each run 5 times after one warm-up.
+  const today = localDay(new Date());
+  const exportMs: Record<string, ReturnType<typeof summarise>> = {};
+  for (const days of [7, 30]) {
+    const read = async () => {
+      let bytes = 0;
+      for await (const chunk of exportConversationsCsv(db, agentId, addDays(today, -(days - 1)), today)) bytes += chunk.byteLength;
+      return bytes;
+    };
+    await read();
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) samples.push((await timed(read)).ms);
+    exportMs[`days${days}`] = summarise(samples);
+    console.log(`CSV export of ${days} days:`, exportMs[`days${days}`]);
+  }
+  const outbox = { mode: 'outbox', send: () => {} } as unknown as Mailer;
+  const weeklyDeps = { db, mail: outbox, publicUrl: 'http://localhost:3000', logger: { info: () => {} } as never };
+  const weekly: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    await db.execute(sql`delete from weekly_summaries`);
+    const { ms } = await timed(() => sendWeeklySummaries(weeklyDeps, new Date()));
+    if (i > 0) weekly.push(ms);
+  }
+  const weeklyMs = summarise(weekly);
+  console.log('weekly summary (2 agents):', weeklyMs);
+
+  // 5. Taught answers matched in a chat turn.
   for (let i = 0; i < 500; i++) {
     await createTaughtAnswer(db, agentId, { question: `Vocês vendem o produto número ${i} da linha ${i * 7}?`, answer: `Sim, o produto ${i}.` });
   }
@@ -160,6 +192,8 @@ async function main() {
     messages: { total, targetAgent: MESSAGES, seedSeconds: round(seedMs / 1000) },
     rollup: { seconds: round(rollupMs / 1000), batches: batches.length, batchMs: summarise(batches), messagesPerSecond: Math.round(total / (rollupMs / 1000)) },
     insightsMs: readings,
+    exportCsvMs: exportMs,
+    weeklySummaryMs: weeklyMs,
     targetP95Ms: 200,
     met: Object.values(readings).every((r) => (r.p95 ?? Infinity) <= 200),
     sampleTotals: sample?.totals,

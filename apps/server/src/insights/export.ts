@@ -51,26 +51,6 @@ interface ExportRow {
   session_id: string;
 }
 
-/**
- * The sequence number of the agent's first customer message in the period, or null when there is none: found in the
- * conversations with a message since `start` (`last_message_at`, by conversations_agent_recent_idx), each by its own
- * index. The pages then start there, where they scanned messages_seq_idx from the first message of every account.
- */
-async function firstSeqOfPeriod(db: Db, agentId: string, start: string, end: string): Promise<number | null> {
-  const result = (await db.execute(sql`
-    select min(m.seq) as seq from conversations c
-    cross join lateral (
-      select m.seq from messages m
-      where m.conversation_id = c.id and m.created_at >= ${start}::timestamptz and m.created_at < ${end}::timestamptz
-      order by m.seq limit 1
-    ) m
-    where c.agent_id = ${agentId} and c.channel <> 'test' and c.last_message_at >= ${start}::timestamptz`)) as unknown as {
-    rows: Array<{ seq: string | number | null }>;
-  };
-  const seq = result.rows[0]?.seq;
-  return seq === null || seq === undefined ? null : Number(seq);
-}
-
 /** The CSV of an agent's messages from the start of day `from` to the end of day `to` (São Paulo), as a stream. */
 export function exportConversationsCsv(db: Db, agentId: string, from: string, to: string): ReadableStream<Uint8Array> {
   const start = dayStart(from).toISOString();
@@ -84,13 +64,6 @@ export function exportConversationsCsv(db: Db, agentId: string, from: string, to
       if (first) {
         text += `\uFEFF${csvLine(EXPORT_HEADER)}`;
         first = false;
-        const firstSeq = await firstSeqOfPeriod(db, agentId, start, end);
-        if (firstSeq === null) {
-          controller.enqueue(encoder.encode(text));
-          controller.close();
-          return;
-        }
-        after = firstSeq - 1;
       }
       const result = (await db.execute(sql`
         select m.seq, m.role, m.content, m.created_at, m.conversation_id, c.channel, c.session_id

@@ -37,23 +37,14 @@ interface Group {
 
 const asDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
-/**
- * The questions asked since `since`, newest first. The unanswered replies are read from the agent's conversations with
- * a message since then (`last_message_at`, which every message moves), each by messages_unanswered_idx: joined to all
- * of the agent's conversations, the planner read every account's unanswered replies from that index (ADR 0016).
- */
+/** The questions asked since `since`, newest first. */
 async function askedQuestions(db: Db, agentId: string, since: Date): Promise<AskedRow[]> {
-  const from = since.toISOString();
   const result = (await db.execute(sql`
     (
       with recent as (
         select a.conversation_id, a.seq from conversations c
-        cross join lateral (
-          select a.conversation_id, a.seq, a.created_at from messages a
-          where a.conversation_id = c.id and a.outcome = 'unanswered' and a.created_at >= ${from}::timestamptz
-          order by a.seq desc limit ${UNANSWERED_SCAN}
-        ) a
-        where c.agent_id = ${agentId} and c.channel <> 'test' and c.last_message_at >= ${from}::timestamptz
+        join messages a on a.conversation_id = c.id and a.outcome = 'unanswered'
+        where c.agent_id = ${agentId} and c.channel <> 'test' and a.created_at >= ${since.toISOString()}::timestamptz
         order by a.created_at desc
         limit ${UNANSWERED_SCAN}
       )
@@ -69,7 +60,7 @@ async function askedQuestions(db: Db, agentId: string, since: Date): Promise<Ask
     (
       select m.id, m.content, i.asked_at, i.conversation_id
       from insight_missed i join messages m on m.id = i.message_id
-      where i.agent_id = ${agentId} and i.asked_at >= ${from}::timestamptz
+      where i.agent_id = ${agentId} and i.asked_at >= ${since.toISOString()}::timestamptz
       order by i.asked_at desc
       limit ${UNANSWERED_SCAN / 4}
     )`)) as unknown as { rows: AskedRow[] };
