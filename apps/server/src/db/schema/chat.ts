@@ -37,7 +37,7 @@ export const conversations = pgTable(
     lastMessage: text('last_message'),
     /**
      * Moved to now() by whatever stores a message, in the same transaction (so never earlier than any of its messages):
-     * the Painel's, the weekly summary's and the export's reads of a period start from the conversations it puts in it.
+     * the weekly summary reads a week from the conversations it puts in it (insights/weekly.ts).
      */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).defaultNow().notNull(),
     createdAt: createdAt(),
