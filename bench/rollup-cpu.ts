@@ -8,39 +8,25 @@
 // Environment: ROLLUP_CPU_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROLLUP_CPU_COMPARE,
 // ROLLUP_CPU_TURNS (turns per round, default 10,000), ROLLUP_CPU_ROUNDS (default 3), ROLLUP_CPU_SESSIONS (default 50)
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client';
-import { openDatabase } from '../apps/server/src/db/client';
-import { createTempDatabase } from './lib/databases.mjs';
+import { openOneBackend } from './lib/one-backend';
 
 type RollUp = (db: Database['db'], options: { settleMs?: number }) => Promise<number>;
 const ADMIN_URL = process.env.ROLLUP_CPU_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TURNS = Number(process.env.ROLLUP_CPU_TURNS ?? 10_000);
 const ROUNDS = Number(process.env.ROLLUP_CPU_ROUNDS ?? 3);
 const SESSIONS = Number(process.env.ROLLUP_CPU_SESSIONS ?? 50);
-const backendCpuNs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
 async function system(label: string, root: string) {
   const { rollUpInsights } = (await import(path.resolve(root, 'apps/server/src/insights/rollup.ts'))) as { rollUpInsights: RollUp };
-  const temp = await createTempDatabase(ADMIN_URL);
-  const database = await openDatabase({ kind: 'postgres', url: temp.url, poolSize: 1 });
+  const backend = await openOneBackend(ADMIN_URL);
+  const { database, userId, agentId } = backend;
   const pool = database.pool!;
-  (pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis = 0;
-  await database.migrate();
-  const [userId, agentId] = [randomUUID(), randomUUID()];
-  await pool.query(`insert into "user" (id, name, email) values ($1, 'bench', $2)`, [userId, `${userId}@bench.example`]);
-  await pool.query(`insert into profiles (id, plan) values ($1, 'enterprise')`, [userId]);
-  await pool.query(`insert into agents (id, user_id, name, active, webhook_id, storage_webhook_id, system_message) values ($1, $2, 'Aurora', true, $3, $3, 'Atenda.')`, [
-    agentId,
-    userId,
-    randomUUID(),
-  ]);
   const conversations = Array.from({ length: SESSIONS }, () => randomUUID());
   for (const id of conversations) {
     await pool.query(`insert into conversations (id, agent_id, user_id, channel, session_id) values ($1, $2, $3, 'web', $1)`, [id, agentId, userId]);
   }
-  const [{ pid }] = (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
   /** TURNS turns in turn over the sessions, in the order bench:chat writes them; one in 40 asks for a person. */
   const write = async () => {
     await pool.query(
@@ -59,17 +45,14 @@ async function system(label: string, root: string) {
     async round() {
       await write();
       const cpu = process.cpuUsage();
-      const before = backendCpuNs(pid);
+      const before = backend.cpuNs();
       const messages = await rollUpInsights(database.db, { settleMs: 0 });
       const used = process.cpuUsage(cpu);
       this.spent.server += (used.user + used.system) * 1000;
-      this.spent.backend += backendCpuNs(pid) - before;
+      this.spent.backend += backend.cpuNs() - before;
       this.spent.messages += messages;
     },
-    close: async () => {
-      await database.close();
-      await temp.drop();
-    },
+    close: () => backend.close(),
   };
 }
 

@@ -16,13 +16,11 @@
 //   TURN_CPU_TURNS         measured turns per round and system (default 1500), TURN_CPU_ROUNDS (default 3),
 //                          TURN_CPU_SESSIONS (default 50)
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { quotaMonth, testDay } from '@atende/shared';
 import type * as here from '../apps/server/src/chat/conversations';
 import type { TurnWindows } from '../apps/server/src/chat/turn-windows';
-import { openDatabase } from '../apps/server/src/db/client';
-import { createTempDatabase } from './lib/databases.mjs';
+import { openOneBackend } from './lib/one-backend';
 
 type Conversations = Pick<typeof here, 'beginTurn' | 'appendAssistantMessage'>;
 /** The checkout's turn: its statements and, where it has them, its kept memory windows (chat/turn-windows.ts). */
@@ -48,8 +46,6 @@ const PREFILL_TURNS = SESSIONS * 8 + 300;
 const QUESTION = 'Qual o horário de funcionamento de vocês?';
 const ANSWER = 'O Café Aurora abre de segunda a sexta, das 7h às 19h, e aos sábados, das 8h às 14h. Não abrimos aos domingos e feriados.';
 
-const backendCpuNs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-
 interface System {
   label: string;
   turn(measure: boolean): Promise<void>;
@@ -59,22 +55,9 @@ interface System {
 
 /** A migrated throw-away database with an account on Enterprise and an active agent, and its turn on one connection. */
 async function system(label: string, { code, windows }: Turn, setup: string | undefined): Promise<System> {
-  const temp = await createTempDatabase(ADMIN_URL);
-  const database = await openDatabase({ kind: 'postgres', url: temp.url, poolSize: 1 });
-  const pool = database.pool!;
-  // One backend for the whole run: the pool would close an idle connection while the other system runs.
-  (pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis = 0;
-  await database.migrate();
-  if (setup) await pool.query(setup);
-  const [userId, agentId] = [randomUUID(), randomUUID()];
-  await pool.query(`insert into "user" (id, name, email) values ($1, 'bench', $2)`, [userId, `${userId}@bench.example`]);
-  await pool.query(`insert into profiles (id, plan) values ($1, 'enterprise')`, [userId]);
-  await pool.query(
-    `insert into agents (id, user_id, name, active, webhook_id, storage_webhook_id, system_message) values ($1, $2, 'Aurora', true, $3, $3, 'Atenda.')`,
-    [agentId, userId, randomUUID()],
-  );
-  const [{ xmin }] = (await pool.query<{ xmin: string }>(`select xmin::text from agents where id = $1`, [agentId])).rows;
-  const [{ pid }] = (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+  const backend = await openOneBackend(ADMIN_URL, setup);
+  const { database, userId, agentId } = backend;
+  const [{ xmin }] = (await database.pool!.query<{ xmin: string }>(`select xmin::text from agents where id = $1`, [agentId])).rows;
   const sessions = Array.from({ length: SESSIONS }, () => randomUUID());
   const limits = { rateMessages: 1e6, rateSeconds: 1, dailyPerVisitor: 1e6, dailyPerIp: 1e6 };
   const spent = { begin: 0, answer: 0, turns: 0 };
@@ -84,7 +67,7 @@ async function system(label: string, { code, windows }: Turn, setup: string | un
     spent,
     async turn(measure) {
       const session = sessions[next++ % SESSIONS]!;
-      const before = backendCpuNs(pid);
+      const before = backend.cpuNs();
       const start = await code.beginTurn(
         database.db,
         { agentId, userId, channel: 'web', sessionId: session },
@@ -97,19 +80,16 @@ async function system(label: string, { code, windows }: Turn, setup: string | un
           known: windows?.get(agentId, 'web', session),
         },
       );
-      const begun = backendCpuNs(pid);
+      const begun = backend.cpuNs();
       if (!('conversationId' in start) || start.refused) throw new Error(`The turn did not start: ${JSON.stringify(start)}`);
       const answer = await code.appendAssistantMessage(database.db, start.conversationId, ANSWER, 'answered');
       windows?.answered(agentId, 'web', session, { ...start, message: QUESTION }, { content: ANSWER, messageCount: answer.messageCount });
       if (!measure) return;
       spent.begin += begun - before;
-      spent.answer += backendCpuNs(pid) - begun;
+      spent.answer += backend.cpuNs() - begun;
       spent.turns += 1;
     },
-    async close() {
-      await database.close();
-      await temp.drop();
-    },
+    close: () => backend.close(),
   };
 }
 
