@@ -3,7 +3,7 @@ import { MEMORY_WINDOW, quotaMonth, TRANSCRIPT_PAGE } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
-import { appendAssistantMessage, beginTurn, SESSION_HISTORY_LIMIT } from '../src/chat/conversations';
+import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
 import { TurnWindows } from '../src/chat/turn-windows';
 import { conversations, messages, usageCounters } from '../src/db/schema';
@@ -309,14 +309,14 @@ describe('public chat endpoint', () => {
     await chatOutput(ctx, agent.webhookId, 'mensagem 0', session);
     const [convo] = await ctx.database.db.select().from(conversations).where(eq(conversations.agentId, agent.id));
     const key = { agentId: agent.id, userId: user.id, channel: 'web' as const, sessionId: convo!.sessionId };
-    for (let i = 1; i <= SESSION_HISTORY_LIMIT / 2; i++) {
+    for (let i = 1; i <= TRANSCRIPT_PAGE / 2; i++) {
       await beginTurn(ctx.database.db, key, `mensagem ${i}`, null);
       await appendAssistantMessage(ctx.database.db, convo!.id, `resposta ${i}`, 'answered');
     }
     const history = (await (await chatHistory(ctx, agent.webhookId, session)).json()) as { messages: Array<{ content: string }> };
-    expect(history.messages).toHaveLength(SESSION_HISTORY_LIMIT);
+    expect(history.messages).toHaveLength(TRANSCRIPT_PAGE);
     expect(history.messages[0]!.content).toBe('mensagem 1');
-    expect(history.messages.at(-1)!.content).toBe(`resposta ${SESSION_HISTORY_LIMIT / 2}`);
+    expect(history.messages.at(-1)!.content).toBe(`resposta ${TRANSCRIPT_PAGE / 2}`);
   });
 
   it('pages a long transcript: the latest messages oldest first, then the earlier ones before a message', async () => {

@@ -49,7 +49,10 @@ export const conversationListSchema = z.object({ conversations: z.array(conversa
 export const transcriptMessageSchema = chatMessageSchema.extend({ outcome: z.enum(ANSWER_OUTCOMES).nullable().optional() });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
-/** Messages a transcript page holds: the latest, or those before `?before=` (a WhatsApp conversation lasts months). */
+/**
+ * Messages a transcript page holds: the latest, or those before `?before=` (a WhatsApp conversation lasts months). A
+ * restored public chat session shows one page too, its latest.
+ */
 export const TRANSCRIPT_PAGE = 200;
 
 /**

@@ -305,17 +305,17 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
            )${known ? sql` end` : sql``} as history`;
 }
 
-/** Messages a restored chat session shows: its latest. */
-export const SESSION_HISTORY_LIMIT = 200;
-
-/** A public chat session's history, by its stored key (the customer holds the session id it derives from): its latest messages, oldest first. */
+/**
+ * A public chat session's history, by its stored key (the customer holds the session id it derives from): its latest
+ * TRANSCRIPT_PAGE messages, oldest first.
+ */
 export async function sessionHistory(db: Db, agentId: string, channel: Channel, sessionId: string): Promise<ChatMessage[]> {
   const rows = await db
     .select({ id: messages.id, role: messages.role, content: messages.content, createdAt: messages.createdAt })
     .from(messages)
     .where(eq(messages.conversationId, sessionConversation(db, agentId, channel, sessionId)))
     .orderBy(desc(messages.seq))
-    .limit(SESSION_HISTORY_LIMIT);
+    .limit(TRANSCRIPT_PAGE);
   return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
