@@ -4,6 +4,7 @@ import { createLiveFeed, createOutbound, webAdapter, type LiveFeed, type LiveMes
 import { createWhatsApp, whatsappQueues, type WhatsApp } from './channels/whatsapp/service';
 import { createResponder } from './chat/model';
 import type { ChatRuntime } from './chat/runtime';
+import { AnswerWrites } from './chat/answer-writes';
 import { TurnWindows } from './chat/turn-windows';
 import type { Responder } from './chat/types';
 import type { Config } from './config';
@@ -86,6 +87,7 @@ export async function createServices(
     taughtAnswers: (agentId, message) => taughtAnswers.find(agentId, message),
     notices,
     windows: new TurnWindows(),
+    answers: new AnswerWrites(database.db),
   };
   const weeklyDeps = { db: database.db, mail, publicUrl: config.publicUrl, logger, skipEmails: [SYSTEM_EMAIL] };
   const weekly = {

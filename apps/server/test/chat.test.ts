@@ -1,10 +1,11 @@
 import type { Conversation, ConversationSummary } from '@atende/shared';
 import { MEMORY_WINDOW, quotaMonth, TRANSCRIPT_PAGE } from '@atende/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoReply, startFakeOpenAI, type FakeOpenAI } from '../../../e2e/fakes';
 import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
 import { QUOTA_NOTICE } from '../src/chat/runtime';
+import { AnswerWrites } from '../src/chat/answer-writes';
 import { TurnWindows } from '../src/chat/turn-windows';
 import { conversations, messages, usageCounters } from '../src/db/schema';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, outcomes, parseSse, transcript, visitor } from './helpers/agents';
@@ -192,6 +193,63 @@ describe('memory window', () => {
     const other = await beginTurn(db, key, 'p4', quota, null, { known: { ...stale, conversationId: crypto.randomUUID(), messageCount: 6 } });
     if (!('history' in other)) throw new Error('turn refused');
     expect(other.history.map((m) => m.content)).toEqual(['p1', 'r1', 'p2', 'r2', 'aviso', 'p3', 'r3']);
+  });
+});
+
+describe('answers written together (AnswerWrites)', () => {
+  const conversationOf = async (agent: { id: string }, userId: string, session: string, message: string) => {
+    const start = await beginTurn(ctx.database.db, { agentId: agent.id, userId, channel: 'web', sessionId: session }, message, { month: quotaMonth(), limit: null });
+    if (!('conversationId' in start) || start.refused) throw new Error('turn refused');
+    return start.conversationId;
+  };
+
+  it("stores concurrent answers in one statement, each with its conversation's count, in order, the last one as preview", async () => {
+    const { user, agent } = await newAgent();
+    const a = await conversationOf(agent, user.id, visitor('junto-a'), 'pa');
+    const b = await conversationOf(agent, user.id, visitor('junto-b'), 'pb');
+    const writes = new AnswerWrites(ctx.database.db);
+    // The first goes alone at once; the four that come while it is in flight go together, two of them to `a`.
+    const stored = await Promise.all([
+      writes.write(a, 'a1', 'answered'),
+      writes.write(b, 'b1', 'answered'),
+      writes.write(a, 'a2', 'unanswered'),
+      writes.write(b, 'b2', 'answered'),
+      writes.write(a, 'a3', 'answered'),
+    ]);
+    expect(stored.map((s) => s.messageCount)).toEqual([2, 2, 3, 3, 4]);
+    expect(new Set(stored.map((s) => s.id)).size).toBe(5);
+    const rows = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, a)).orderBy(messages.seq);
+    expect(rows.map((m) => [m.role, m.content, m.outcome])).toEqual([
+      ['user', 'pa', null],
+      ['assistant', 'a1', 'answered'],
+      ['assistant', 'a2', 'unanswered'],
+      ['assistant', 'a3', 'answered'],
+    ]);
+    expect(rows.slice(1).map((m) => m.id)).toEqual([stored[0]!.id, stored[2]!.id, stored[4]!.id]);
+    // One transaction for the four that waited (one now()), another for the first.
+    const times = (await ctx.database.db.execute(
+      sql`select id, created_at::text as at from messages where id in (${sql.join(stored.map((s) => sql`${s.id}`), sql`, `)})`,
+    )) as unknown as { rows: Array<{ id: string; at: string }> };
+    const at = new Map(times.rows.map((r) => [r.id, r.at]));
+    expect(new Set(stored.slice(1).map((s) => at.get(s.id))).size).toBe(1);
+    expect(at.get(stored[0]!.id)).not.toBe(at.get(stored[1]!.id));
+    const summaries = await ctx.database.db.select().from(conversations).where(eq(conversations.agentId, agent.id));
+    expect(Object.fromEntries(summaries.map((c) => [c.id, [c.messageCount, c.lastMessage]]))).toEqual({ [a]: [4, 'a3'], [b]: [3, 'b2'] });
+  });
+
+  it('writes the others when one answer of a batch cannot be stored, and fails only that one', async () => {
+    const { user, agent } = await newAgent();
+    const a = await conversationOf(agent, user.id, visitor('junto-c'), 'pc');
+    const writes = new AnswerWrites(ctx.database.db);
+    const results = await Promise.allSettled([
+      writes.write(a, 'c1', 'answered'),
+      writes.write(a, 'c2', 'answered'),
+      writes.write(crypto.randomUUID(), 'órfã', 'answered'), // no such conversation
+      writes.write(a, 'c3', 'answered'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.messageCount : null))).toEqual([2, 3, null, 4]);
+    expect((await transcript(ctx, agent.id)).map((m) => m.content)).toEqual(['pc', 'c1', 'c2', 'c3']);
   });
 });
 

@@ -9,7 +9,8 @@ import { countMessageSql } from '../usage/quota';
 import { visitorCounterKeys, visitorCountCtes, visitorRefusal, type VisitorCount, type VisitorRefusal } from '../usage/web-chat-limits';
 import { customerLabel } from './session-keys';
 
-const PREVIEW = 280;
+/** Characters of a conversation's last message kept as its preview. */
+export const PREVIEW = 280;
 
 export interface SessionKey {
   agentId: string;
@@ -64,7 +65,7 @@ export async function appendAssistantMessage(
   conversationId: string,
   content: string,
   outcome: AnswerOutcome,
-): Promise<{ id: string; messageCount: number | null }> {
+): Promise<StoredAnswer> {
   const id = randomUUID();
   // Built once (db/client.ts executeShaped): every turn's last statement.
   const { rows } = await executeShaped<{ message_count: number }>(db, 'append-assistant', appendAssistantSql, {
@@ -75,6 +76,12 @@ export async function appendAssistantMessage(
     preview: content.slice(0, PREVIEW),
   });
   return { id, messageCount: rows[0]?.message_count ?? null };
+}
+
+/** A stored agent message: its id and the conversation's count of messages with it (null: the conversation is gone). */
+export interface StoredAnswer {
+  id: string;
+  messageCount: number | null;
 }
 
 function appendAssistantSql(): SQL {

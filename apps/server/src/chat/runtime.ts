@@ -13,6 +13,7 @@ import { consumeTestMessage, refundMessage, refundTestMessage } from '../usage/q
 import type { UsageNotices } from '../usage/notices';
 import { recordRefusal, visitorLimitReached, type VisitorCount } from '../usage/web-chat-limits';
 import { retrievalQuery } from './question';
+import type { AnswerWrites } from './answer-writes';
 import type { TurnWindows } from './turn-windows';
 import type { Reply, Responder, TaughtAnswer } from './types';
 
@@ -39,6 +40,8 @@ export interface ChatRuntime {
   neverHandsOver?: (agentId: string) => boolean;
   /** The memory windows of recent sessions, so a session's next turn need not read its own (absent: always read). */
   windows?: TurnWindows;
+  /** Answers of concurrent turns written together (absent: each answer in a statement of its own). */
+  answers?: AnswerWrites;
 }
 
 /** A conversation became `waiting`: the customer asked for a person, or the agent could not answer N times. */
@@ -219,7 +222,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
 
   const output = req.preface ? `${req.preface}\n\n${reply.text}` : reply.text;
-  const answer = await appendAssistantMessage(db, conversationId, output, reply.outcome);
+  const answer = rt.answers ? await rt.answers.write(conversationId, output, reply.outcome) : await appendAssistantMessage(db, conversationId, output, reply.outcome);
   rt.windows?.answered(agent.id, req.channel, req.sessionId, { ...start, message: stored }, { content: output, messageCount: answer.messageCount });
   if (agent.lastError) await recordAgentError(db, agent.id, null);
   void tellInbox('message');
