@@ -83,19 +83,15 @@ async function appendAssistantMessages(db: Db, answers: ReadonlyArray<Pick<Pendi
     previews: answers.map((a) => a.content.slice(0, PREVIEW)),
   });
   const counts = new Map(rows.map((r) => [r.id, r.message_count]));
-  // A conversation with k answers here ends at its returned count: its answers are that count minus those after them.
+  // A conversation's returned count is its last answer's here; each answer before it is one less per answer after it.
   const after = new Map<string, number>();
-  return answers
-    .map((a, i) => ({ a, i }))
-    .reverse()
-    .map(({ a, i }) => {
-      const later = after.get(a.conversationId) ?? 0;
-      after.set(a.conversationId, later + 1);
-      const count = counts.get(a.conversationId);
-      return { i, answer: { id: ids[i]!, messageCount: count === undefined ? null : count - later } };
-    })
-    .sort((x, y) => x.i - y.i)
-    .map((x) => x.answer);
+  for (const a of answers) after.set(a.conversationId, (after.get(a.conversationId) ?? 0) + 1);
+  return answers.map((a, i) => {
+    const later = after.get(a.conversationId)! - 1;
+    after.set(a.conversationId, later);
+    const count = counts.get(a.conversationId);
+    return { id: ids[i]!, messageCount: count === undefined ? null : count - later };
+  });
 }
 
 function appendAssistantsSql(): SQL {
