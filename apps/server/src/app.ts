@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
     // Before the conversations: /conversations/export is not a conversation id.
     .route('/', insightRoutes({ db: database.db, auth }))
     .route('/', conversationRoutes(database.db, auth))
-    .route('/', customerRoutes({ db: database.db, auth }))
+    .route('/', customerRoutes({ db: database.db, auth, notifier: services.notifier }))
     .route(
       '/',
       knowledgeRoutes({

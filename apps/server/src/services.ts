@@ -77,6 +77,8 @@ export async function createServices(
   const notices = createUsageNotices({ db: database.db, mail, publicUrl: config.publicUrl, logger });
   const notifier = createNotifier(database, (err) => logger.warn({ err }, 'database notification failed'));
   const taughtAnswers = createTaughtAnswerIndex(database.db, notifier);
+  const windows = new TurnWindows();
+  windows.follow(notifier);
   const runtime: ChatRuntime = {
     notifier,
     neverHandsOver: (agentId) => agentId === SUPPORT_AGENT_ID,
@@ -86,7 +88,7 @@ export async function createServices(
     logger,
     taughtAnswers: (agentId, message) => taughtAnswers.find(agentId, message),
     notices,
-    windows: new TurnWindows(),
+    windows,
     answers: new AnswerWrites(database.db),
   };
   const weeklyDeps = { db: database.db, mail, publicUrl: config.publicUrl, logger, skipEmails: [SYSTEM_EMAIL] };

@@ -63,9 +63,17 @@ describe('LGPD: a customer’s data, found, exported and erased', () => {
     expect(exported.conversations[0]!.messages[0]).toMatchObject({ author: 'Cliente', text: `Meu CPF é ${marker}, vocês entregam em Campinas?` });
     expect(exported.conversations[0]!.messages[1]).toMatchObject({ author: 'Agente' });
 
+    // The chat keeps the memory window of each session it answered (chat/turn-windows.ts).
+    const windows = ctx.services.runtime.windows!;
+    expect(windows.get(bia.id, 'whatsapp', NUMBER)?.history.map((m) => m.content)).toContain(`Meu CPF é ${marker}, vocês entregam em Campinas?`);
+    expect(windows.get(bia.id, 'whatsapp', '5521912345678')).toBeDefined();
+
     const erased = await ctx.request('/api/customers/erase', { method: 'POST', token: user.token, json: { channel: 'whatsapp', customerLabel: `+${NUMBER}` } });
     expect(erased.status).toBe(200);
     expect(await erased.json()).toEqual({ conversations: 2, messages: 4 });
+    // …and what the chat kept of them in memory, not only what the database had.
+    await expect.poll(() => windows.get(bia.id, 'whatsapp', NUMBER)).toBeUndefined();
+    expect(windows.get(bia.id, 'whatsapp', '5521912345678')).toBeDefined();
     expect(await search(ctx, user, NUMBER)).toEqual([]);
     const again = await ctx.request('/api/customers/erase', { method: 'POST', token: user.token, json: { channel: 'whatsapp', customerLabel: `+${NUMBER}` } });
     expect(again.status).toBe(404);

@@ -1,6 +1,7 @@
 import { MEMORY_WINDOW } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
-import { TurnWindows } from './turn-windows';
+import type { Notice, Notifier } from '../db/notify';
+import { CONVERSATION_ERASED, TurnWindows } from './turn-windows';
 
 const exchange = (i: number) => [
   { role: 'user' as const, content: `p${i}` },
@@ -37,5 +38,23 @@ describe('TurnWindows', () => {
     expect(windows.get('a', 'web', 's')).toBeUndefined();
     windows.answered('a', 'web', 's', { conversationId: 'c', messageCount: 1, history: [], message: 'p' }, { content: 'r', messageCount: null });
     expect(windows.get('a', 'web', 's')).toBeUndefined();
+  });
+
+  it("drops an erased conversation's window when the notice of its erasure arrives, and only that one", async () => {
+    const windows = new TurnWindows();
+    let hear: (notice: Notice) => void = () => {};
+    windows.follow({ listen: async (listener) => ((hear = listener), () => {}) } as Pick<Notifier, 'listen'> as Notifier);
+    const answered = (agentId: string, sessionId: string, conversationId: string) =>
+      windows.answered(agentId, 'whatsapp', sessionId, { conversationId, messageCount: 1, history: [], message: 'oi' }, { content: 'olá', messageCount: 2 });
+    answered('a', '5511987654321', 'c1');
+    answered('b', '5511987654321', 'c2');
+    answered('a', '5521912345678', 'c3');
+    hear({ type: 'inbox', conversationId: 'c1' });
+    expect(windows.get('a', 'whatsapp', '5511987654321')).toBeDefined();
+    hear({ type: CONVERSATION_ERASED, conversationId: 'c1' });
+    hear({ type: CONVERSATION_ERASED, conversationId: 'c2' });
+    expect(windows.get('a', 'whatsapp', '5511987654321')).toBeUndefined();
+    expect(windows.get('b', 'whatsapp', '5511987654321')).toBeUndefined();
+    expect(windows.get('a', 'whatsapp', '5521912345678')).toBeDefined();
   });
 });

@@ -1,5 +1,6 @@
 import { MEMORY_WINDOW } from '@atende/shared';
 import { LRUCache } from 'lru-cache';
+import type { Notifier } from '../db/notify';
 import type { KnownWindow, TurnHistory } from './conversations';
 
 /** Sessions whose window is kept: the least recently used dropped first. */
@@ -8,6 +9,8 @@ const MAX_SESSIONS = 2_000;
 const MAX_CHARACTERS = 2_000_000;
 /** A session quiet for this long is forgotten (a web chat visitor has gone; a WhatsApp customer comes back later). */
 const MAX_AGE_MS = 15 * 60_000;
+/** The notice that a conversation was erased with its customer's data (LGPD): every instance drops its window. */
+export const CONVERSATION_ERASED = 'conversation-erased';
 
 /**
  * The memory windows of the sessions answered lately, so that a session's next turn does not read its window from
@@ -22,6 +25,19 @@ export class TurnWindows {
     sizeCalculation: (w) => w.history.reduce((n, m) => n + m.content.length, 1),
     ttl: MAX_AGE_MS,
   });
+
+  /** Drops the windows of the conversations erased on any instance, as the notices of it arrive. */
+  follow(notifier: Notifier): void {
+    void notifier.listen((notice) => {
+      if (notice.type === CONVERSATION_ERASED && notice.conversationId) this.forget(notice.conversationId);
+    });
+  }
+
+  /** Drops a conversation's window: an erased customer's messages are not kept in memory until it expires. */
+  forget(conversationId: string): void {
+    const keys = [...this.windows.entries()].filter(([, w]) => w.conversationId === conversationId).map(([k]) => k);
+    for (const k of keys) this.windows.delete(k);
+  }
 
   get(agentId: string, channel: string, sessionId: string): KnownWindow | undefined {
     return this.windows.get(key(agentId, channel, sessionId));

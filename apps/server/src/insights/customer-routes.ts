@@ -10,6 +10,7 @@ import {
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/guard';
 import type { Db } from '../db/client';
+import type { Notifier } from '../db/notify';
 import type { AppEnv } from '../http/context';
 import { errorResponses, jsonBody, jsonResponse, named, sessionSecurity } from '../http/openapi';
 import { eraseCustomer, exportCustomer, findCustomers, listErasures } from './customers';
@@ -56,8 +57,8 @@ const routes = {
 };
 
 /** 'Dados de clientes (LGPD)': find, export and erase a customer's data. */
-export function customerRoutes(deps: { db: Db; auth: Auth }) {
-  const { db, auth } = deps;
+export function customerRoutes(deps: { db: Db; auth: Auth; notifier: Notifier }) {
+  const { db, auth, notifier } = deps;
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/customers', requireAuth(auth));
   app.use('/api/customers/*', requireAuth(auth));
@@ -72,5 +73,5 @@ export function customerRoutes(deps: { db: Db; auth: Auth }) {
       c.header('cache-control', 'no-store');
       return c.json(data, 200);
     })
-    .openapi(routes.erase, async (c) => c.json(await eraseCustomer(db, c.var.auth.user.id, c.req.valid('json')), 200));
+    .openapi(routes.erase, async (c) => c.json(await eraseCustomer(db, c.var.auth.user.id, c.req.valid('json'), notifier), 200));
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { chatRoleLabels, type ChatRole, type CustomerErasure, type CustomerExport, type CustomerMatch, type CustomerRef } from '@atende/shared';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { customerLabel } from '../chat/session-keys';
+import { CONVERSATION_ERASED } from '../chat/turn-windows';
 import type { Db } from '../db/client';
+import type { Notifier } from '../db/notify';
 import { agents, conversations, customerErasures, messages, webChatCounters } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { rollUpInsights } from './rollup';
@@ -126,7 +128,7 @@ export function maskLabel(label: string): string {
   return `+${digits.slice(0, 4)}${'*'.repeat(Math.max(0, digits.length - 8))}${digits.slice(-4)}`;
 }
 
-export async function eraseCustomer(db: Db, userId: string, ref: CustomerRef): Promise<{ conversations: number; messages: number }> {
+export async function eraseCustomer(db: Db, userId: string, ref: CustomerRef, notifier?: Notifier): Promise<{ conversations: number; messages: number }> {
   const { rows, label } = await customerConversations(db, userId, ref);
   // The Painel's counts first: they keep what happened, without the content.
   await rollUpInsights(db, { settleMs: 0 });
@@ -146,6 +148,8 @@ export async function eraseCustomer(db: Db, userId: string, ref: CustomerRef): P
       perAgent.set(r.agentId, entry);
     }
     await tx.delete(conversations).where(and(eq(conversations.userId, userId), inArray(conversations.id, ids)));
+    // What the chat keeps in memory of them goes too, on every instance, once this commits (chat/turn-windows.ts).
+    for (const conversationId of ids) await notifier?.notify({ type: CONVERSATION_ERASED, conversationId }, tx);
     if (ref.channel === 'web') {
       for (const r of rows) {
         await tx.delete(webChatCounters).where(and(eq(webChatCounters.agentId, r.agentId), eq(webChatCounters.key, `v:${r.sessionId}`)));
