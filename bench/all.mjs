@@ -1,4 +1,4 @@
-// Runs every benchmark in turn (`npm run bench`): chat, knowledge, insights, and the web budgets when
+// Runs every benchmark in turn (`npm run bench`): chat, knowledge, insights (PGlite, then a shared Postgres), and the web budgets when
 // bench/web-budgets.mjs exists. Each writes its own bench/results/*.json. A failing benchmark does not
 // stop the others; the exit code is non-zero when any of them failed.
 //
@@ -15,6 +15,8 @@ const BENCHMARKS = [
   // Imports the server's TypeScript sources directly: run through tsx's loader.
   { name: 'knowledge', args: ['--import', 'tsx', 'bench/knowledge.ts'] },
   { name: 'insights', args: ['--import', 'tsx', 'bench/insights.ts'] },
+  // Needs Postgres (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server).
+  { name: 'insights on a shared Postgres', args: ['--import', 'tsx', 'bench/insights-shared.ts'] },
   { name: 'web budgets', args: ['bench/web-budgets.mjs'], optional: true },
 ];
 

@@ -56,7 +56,9 @@ export function exportConversationsCsv(db: Db, agentId: string, from: string, to
   const start = dayStart(from).toISOString();
   const end = dayStart(addDays(to, 1)).toISOString();
   const encoder = new TextEncoder();
-  let after = 0;
+  // Pages follow messages_seq_idx from the period's first message of this agent: before it, every message (this
+  // agent's history, and every other account's on a shared Postgres) would be read past on the first page.
+  let after: number | null = null;
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -64,6 +66,12 @@ export function exportConversationsCsv(db: Db, agentId: string, from: string, to
       if (first) {
         text += `\uFEFF${csvLine(EXPORT_HEADER)}`;
         first = false;
+      }
+      after ??= await seqBefore(db, agentId, start, end);
+      if (after === null) {
+        controller.enqueue(encoder.encode(text));
+        controller.close();
+        return;
       }
       const result = (await db.execute(sql`
         select m.seq, m.role, m.content, m.created_at, m.conversation_id, c.channel, c.session_id
@@ -90,4 +98,22 @@ export function exportConversationsCsv(db: Db, agentId: string, from: string, to
       else after = Number(result.rows.at(-1)!.seq);
     },
   });
+}
+
+/**
+ * The seq just before the agent's first message of the period (null: it has none), found from the conversations with
+ * a message since its start (`last_message_at`, never earlier than any of their messages: db/schema/chat.ts), each
+ * read by its own index.
+ */
+async function seqBefore(db: Db, agentId: string, start: string, end: string): Promise<number | null> {
+  const result = (await db.execute(sql`
+    select min(f.seq) as seq from conversations c
+    cross join lateral (
+      select m.seq from messages m
+      where m.conversation_id = c.id and m.created_at >= ${start}::timestamptz and m.created_at < ${end}::timestamptz
+      order by m.seq limit 1
+    ) f
+    where c.agent_id = ${agentId} and c.channel <> 'test' and c.last_message_at >= ${start}::timestamptz`)) as unknown as { rows: Array<{ seq: string | number | null }> };
+  const seq = result.rows[0]?.seq;
+  return seq === null || seq === undefined ? null : Number(seq) - 1;
 }

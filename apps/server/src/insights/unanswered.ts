@@ -44,7 +44,8 @@ async function askedQuestions(db: Db, agentId: string, since: Date): Promise<Ask
       with recent as (
         select a.conversation_id, a.seq from conversations c
         join messages a on a.conversation_id = c.id and a.outcome = 'unanswered'
-        where c.agent_id = ${agentId} and c.channel <> 'test' and a.created_at >= ${since.toISOString()}::timestamptz
+        where c.agent_id = ${agentId} and c.channel <> 'test' and c.last_message_at >= ${since.toISOString()}::timestamptz
+          and a.created_at >= ${since.toISOString()}::timestamptz
         order by a.created_at desc
         limit ${UNANSWERED_SCAN}
       )
