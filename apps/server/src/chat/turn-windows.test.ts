@@ -43,7 +43,13 @@ describe('TurnWindows', () => {
   it("drops an erased conversation's window when the notice of its erasure arrives, and only that one", async () => {
     const windows = new TurnWindows();
     let hear: (notice: Notice) => void = () => {};
-    windows.follow({ listen: async (listener) => ((hear = listener), () => {}) } as Pick<Notifier, 'listen'> as Notifier);
+    const notifier: Pick<Notifier, 'listen'> = {
+      async listen(listener) {
+        hear = listener;
+        return () => {};
+      },
+    };
+    windows.follow(notifier as Notifier);
     const answered = (agentId: string, sessionId: string, conversationId: string) =>
       windows.answered(agentId, 'whatsapp', sessionId, { conversationId, messageCount: 1, history: [], message: 'oi' }, { content: 'olá', messageCount: 2 });
     answered('a', '5511987654321', 'c1');
