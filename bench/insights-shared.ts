@@ -13,10 +13,9 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportConversationsCsv } from '../apps/server/src/insights/export';
 import { unansweredQuestions } from '../apps/server/src/insights/unanswered';
+import { exportedCsvBytes, sampled } from './lib/insights-readings';
 import { openOneBackend } from './lib/one-backend';
-import { summarise } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -67,38 +66,14 @@ await fill(backend.agentId, 'small-', SMALL);
 await pool.query('vacuum analyze');
 console.log(`${BIG.toLocaleString('en')} + ${SMALL.toLocaleString('en')} messages in ${Math.round(performance.now() - filling)} ms`);
 
-const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
-
-async function exportBytes(agentId: string, days: number): Promise<number> {
-  const reader = exportConversationsCsv(db, agentId, isoDay(days), isoDay(0)).getReader();
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return bytes;
-    bytes += value.length;
-  }
-}
-
-async function timed(work: () => Promise<unknown>) {
-  await work();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return summarise(samples);
-}
-
 const results: Record<string, unknown> = {};
 for (const [agentId, name] of [
   [backend.agentId, 'small'],
   [big, 'big'],
 ] as const) {
   for (const days of [7, 30]) {
-    const unanswered = await timed(() => unansweredQuestions(db, { id: agentId, name }, new Date(Date.now() - days * DAY_MS)));
-    const bytes = await exportBytes(agentId, days);
-    const csv = await timed(() => exportBytes(agentId, days));
+    const { ms: unanswered } = await sampled(() => unansweredQuestions(db, { id: agentId, name }, new Date(Date.now() - days * DAY_MS)), RUNS);
+    const { ms: csv, value: bytes } = await sampled(() => exportedCsvBytes(db, agentId, days), RUNS);
     results[`${name}Agent${days}Days`] = { unansweredMs: unanswered, exportCsvMs: csv, exportBytes: bytes };
     console.log(`${name} agent, ${days} days: unanswered p50 ${unanswered.p50} ms, export p50 ${csv.p50} ms (${bytes} bytes)`);
   }

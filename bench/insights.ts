@@ -23,13 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../apps/server/src/db/client';
-import { addDays, localDay } from '../apps/server/src/insights/calendar';
-import { exportConversationsCsv } from '../apps/server/src/insights/export';
 import { agentInsights } from '../apps/server/src/insights/insights';
 import { sendWeeklySummaries } from '../apps/server/src/insights/weekly';
 import type { Mailer } from '../apps/server/src/mail/mailer';
 import { rollUpBatch } from '../apps/server/src/insights/rollup';
 import { createTaughtAnswer, createTaughtAnswerIndex } from '../apps/server/src/learning/taught-answers';
+import { exportedCsvBytes, sampled } from './lib/insights-readings';
 import { round, summarise } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -144,18 +143,9 @@ async function main() {
 
   // 4. The CSV export of the last 7 and 30 days (read to the end), and the weekly summary e-mail (its reads: the
   //    week's top and unanswered questions of each agent), each run 5 times after one warm-up.
-  const today = localDay(new Date());
   const exportMs: Record<string, ReturnType<typeof summarise>> = {};
   for (const days of [7, 30]) {
-    const read = async () => {
-      let bytes = 0;
-      for await (const chunk of exportConversationsCsv(db, agentId, addDays(today, -(days - 1)), today)) bytes += chunk.byteLength;
-      return bytes;
-    };
-    await read();
-    const samples: number[] = [];
-    for (let i = 0; i < 5; i++) samples.push((await timed(read)).ms);
-    exportMs[`days${days}`] = summarise(samples);
+    exportMs[`days${days}`] = (await sampled(() => exportedCsvBytes(db, agentId, days), 5)).ms;
     console.log(`CSV export of ${days} days:`, exportMs[`days${days}`]);
   }
   // E-mails are queued, not sent: the summary's reads are what is timed.

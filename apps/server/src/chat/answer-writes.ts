@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { AnswerOutcome } from '@atende/shared';
-import { sql, type SQL } from 'drizzle-orm';
-import { executeShaped, PREPARED, type Db } from '../db/client';
-import { appendAssistantMessage, PREVIEW, type StoredAnswer } from './conversations';
+import type { Db } from '../db/client';
+import { appendAssistantMessage, appendAssistantMessages, type StoredAnswer } from './conversations';
 
 /** At most this many answers in one statement (its arrays stay small; more wait for the next write). */
 const MAX_BATCH = 64;
@@ -66,50 +64,4 @@ export class AnswerWrites {
     }
     batch.forEach((p, i) => p.resolve(stored[i]!));
   }
-}
-
-/**
- * Several answers in one statement: the messages in the given order, and each conversation's summary once (its count
- * up by its number of answers, its preview the last one's). Returns, in the same order, each message's id and the
- * conversation's count with that message (null: the conversation is gone).
- */
-async function appendAssistantMessages(db: Db, answers: ReadonlyArray<Pick<Pending, 'conversationId' | 'content' | 'outcome'>>): Promise<StoredAnswer[]> {
-  const ids = answers.map(() => randomUUID());
-  const { rows } = await executeShaped<{ id: string; message_count: number }>(db, 'append-assistant-many', appendAssistantsSql, {
-    ids,
-    conversationIds: answers.map((a) => a.conversationId),
-    contents: answers.map((a) => a.content),
-    outcomes: answers.map((a) => a.outcome),
-    previews: answers.map((a) => a.content.slice(0, PREVIEW)),
-  });
-  const counts = new Map(rows.map((r) => [r.id, r.message_count]));
-  // A conversation's returned count is its last answer's here; each answer before it is one less per answer after it.
-  const after = new Map<string, number>();
-  for (const a of answers) after.set(a.conversationId, (after.get(a.conversationId) ?? 0) + 1);
-  return answers.map((a, i) => {
-    const later = after.get(a.conversationId)! - 1;
-    after.set(a.conversationId, later);
-    const count = counts.get(a.conversationId);
-    return { id: ids[i]!, messageCount: count === undefined ? null : count - later };
-  });
-}
-
-function appendAssistantsSql(): SQL {
-  const p = sql.placeholder;
-  return sql`${PREPARED}
-    with v as (
-      select * from unnest(${p('ids')}::text[], ${p('conversationIds')}::text[], ${p('contents')}::text[], ${p('outcomes')}::text[], ${p('previews')}::text[])
-        with ordinality as v(id, conversation_id, content, outcome, preview, n)
-    ), msg as (
-      insert into messages (id, conversation_id, role, content, outcome)
-      select id, conversation_id, 'assistant', content, outcome from v order by n
-    ), per as (
-      select distinct on (conversation_id) conversation_id, preview, count(*) over (partition by conversation_id)::int as added
-      from v order by conversation_id, n desc
-    )
-    update conversations c
-    set message_count = c.message_count + per.added, last_message = per.preview, last_message_at = now()
-    from per
-    where c.id = per.conversation_id
-    returning c.id, c.message_count`;
 }

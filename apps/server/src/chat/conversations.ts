@@ -8,6 +8,7 @@ import { notFound } from '../lib/errors';
 import { countMessageSql } from '../usage/quota';
 import { visitorCounterKeys, visitorCountCtes, visitorRefusal, type VisitorCount, type VisitorRefusal } from '../usage/web-chat-limits';
 import { customerLabel } from './session-keys';
+import type { TurnHistory } from './types';
 
 /** Characters of a conversation's last message kept as its preview. */
 export const PREVIEW = 280;
@@ -97,6 +98,52 @@ function appendAssistantSql(): SQL {
     returning message_count`;
 }
 
+/**
+ * Several answers in one statement: the messages in the given order, and each conversation's summary once (its count
+ * up by its number of answers, its preview the last one's). Returns, in the same order, each message's id and the
+ * conversation's count with that message (null: the conversation is gone).
+ */
+export async function appendAssistantMessages(db: Db, answers: ReadonlyArray<{ conversationId: string; content: string; outcome: AnswerOutcome }>): Promise<StoredAnswer[]> {
+  const ids = answers.map(() => randomUUID());
+  const { rows } = await executeShaped<{ id: string; message_count: number }>(db, 'append-assistant-many', appendAssistantsSql, {
+    ids,
+    conversationIds: answers.map((a) => a.conversationId),
+    contents: answers.map((a) => a.content),
+    outcomes: answers.map((a) => a.outcome),
+    previews: answers.map((a) => a.content.slice(0, PREVIEW)),
+  });
+  const counts = new Map(rows.map((r) => [r.id, r.message_count]));
+  // A conversation's returned count is its last answer's here; each answer before it is one less per answer after it.
+  const after = new Map<string, number>();
+  for (const a of answers) after.set(a.conversationId, (after.get(a.conversationId) ?? 0) + 1);
+  return answers.map((a, i) => {
+    const later = after.get(a.conversationId)! - 1;
+    after.set(a.conversationId, later);
+    const count = counts.get(a.conversationId);
+    return { id: ids[i]!, messageCount: count === undefined ? null : count - later };
+  });
+}
+
+function appendAssistantsSql(): SQL {
+  const p = sql.placeholder;
+  return sql`${PREPARED}
+    with v as (
+      select * from unnest(${p('ids')}::text[], ${p('conversationIds')}::text[], ${p('contents')}::text[], ${p('outcomes')}::text[], ${p('previews')}::text[])
+        with ordinality as v(id, conversation_id, content, outcome, preview, n)
+    ), msg as (
+      insert into messages (id, conversation_id, role, content, outcome)
+      select id, conversation_id, 'assistant', content, outcome from v order by n
+    ), per as (
+      select distinct on (conversation_id) conversation_id, preview, count(*) over (partition by conversation_id)::int as added
+      from v order by conversation_id, n desc
+    )
+    update conversations c
+    set message_count = c.message_count + per.added, last_message = per.preview, last_message_at = now()
+    from per
+    where c.id = per.conversation_id
+    returning c.id, c.message_count`;
+}
+
 export interface TurnStart {
   conversationId: string;
   /** Who answers the conversation now: the agent answers only in 'bot' (a closed conversation reopened as 'bot'). */
@@ -111,8 +158,6 @@ export interface TurnStart {
   messageCount: number | null;
   refused: null;
 }
-
-export type TurnHistory = ReadonlyArray<Readonly<{ role: 'user' | 'assistant'; content: string }>>;
 
 /**
  * A memory window kept by the caller from a session's previous turn (chat/turn-windows.ts), with the conversation's

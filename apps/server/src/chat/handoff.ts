@@ -12,13 +12,12 @@ import type { Db, Executor } from '../db/client';
 import type { Notifier } from '../db/notify';
 import { agents, conversations, messages } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
+import { PREVIEW } from './conversations';
 
 /**
  * Who answers a conversation (issue 16, docs/product.md §10). Every change of hands is one compare-and-set UPDATE
  * (`where state in (…)`), so two people acting at once on any instances cannot both win: the loser is told.
  */
-
-const PREVIEW = 280;
 
 /** The conversation as stored, for the routes that change it. */
 export type ConversationRow = typeof conversations.$inferSelect;

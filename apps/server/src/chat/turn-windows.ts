@@ -1,7 +1,8 @@
 import { MEMORY_WINDOW } from '@atende/shared';
 import { LRUCache } from 'lru-cache';
 import type { Notifier } from '../db/notify';
-import type { KnownWindow, TurnHistory } from './conversations';
+import type { KnownWindow } from './conversations';
+import type { TurnHistory } from './types';
 
 /** Sessions whose window is kept: the least recently used dropped first. */
 const MAX_SESSIONS = 2_000;

@@ -6,6 +6,9 @@ export interface HistoryMessage {
   content: string;
 }
 
+/** A memory window: earlier messages of the session, oldest first; read-only, as a kept one is shared between turns. */
+export type TurnHistory = ReadonlyArray<Readonly<HistoryMessage>>;
+
 /** An answer the merchant wrote for a question (issue 17's taught answers); it takes precedence over passages. */
 export interface TaughtAnswer {
   id: string;
@@ -18,7 +21,7 @@ export interface TurnInput {
   agentName: string;
   systemMessage: string;
   /** Earlier messages of the session (memory window), oldest first; shared with the next turn (chat/turn-windows.ts). */
-  history: ReadonlyArray<Readonly<HistoryMessage>>;
+  history: TurnHistory;
   message: string;
   passages: RetrievedPassage[];
   /** The merchant's own answer to this question, when one matched (see ChatRuntime.taughtAnswers). */

@@ -23,7 +23,7 @@ export function transcriptQuery(agentId: string, conversationId: string) {
 }
 
 /** The loaded pages as one conversation: the latest page's summary, every loaded message oldest first. */
-export function joinPages(data: InfiniteData<Conversation, string | undefined>): Conversation {
+function joinPages(data: InfiniteData<Conversation, string | undefined>): Conversation {
   const latest = data.pages[0]!;
   return { ...latest, messages: [...data.pages].reverse().flatMap((page) => page.messages), hasMore: data.pages.at(-1)!.hasMore };
 }
