@@ -6,6 +6,7 @@ export * from './agents';
 export * from './chat';
 export * from './conversations';
 export * from './chat-request';
+export * from './session-id';
 export * from './workflow';
 export * from './calculator';
 export * from './links';
