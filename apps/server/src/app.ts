@@ -24,6 +24,7 @@ import { withFastRoutes } from './http/fast-route';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requestIds, requestLogger } from './http/middleware';
 import { documentApi, validationHook } from './http/openapi';
+import { jsonWithoutNul } from './http/json-text';
 import { securityHeaders } from './http/security-headers';
 import { webAssets } from './http/web-assets';
 import { inboxRoutes } from './inbox/routes';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     requestLogger(logger),
     securityHeaders({ https: config.publicUrl.startsWith('https://') }),
     requestBodyLimits(),
+    jsonWithoutNul(),
     databaseOutage(database),
   );
   app.onError(errorHandler);

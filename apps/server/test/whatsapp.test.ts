@@ -274,6 +274,15 @@ describe('POST /chat/{webhookId} notifications', () => {
     ]);
   });
 
+  it('answers a text with a NUL character (http/json-text.ts), stored and sent without it', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const res = await deliver(agent, notification([textMessage('wamid.nul-1', 'Vocês\u0000 abrem hoje?')], { from: customer }));
+    expect(res.status).toBe(200);
+    expect(await settled('wamid.nul-1')).toMatchObject({ status: 'answered' });
+    expect(sentTo(customer)[0]!.request).toMatchObject({ text: { body: 'Você disse: Vocês abrem hoje?' } });
+  });
+
   it('keeps the memory per customer across messages', async () => {
     const { agent } = await connectedAgent();
     const customer = newCustomer();

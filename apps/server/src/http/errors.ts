@@ -44,6 +44,11 @@ export function errorAnswer(err: unknown, log?: Logger): { status: number; heade
 export function toAppError(err: unknown, internalMessage = 'Internal server error'): AppError {
   if (err instanceof AppError) return err;
   if (isDatabaseUnreachable(err)) return databaseUnavailable(err);
+  if (isUnstorableText(err)) {
+    return new AppError('VALIDATION_FAILED', 'The text contains a character that cannot be stored', {
+      userMessage: 'O texto enviado contém um caractere inválido. Remova-o e tente novamente.',
+    });
+  }
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE', err.message || 'Payload too large');
     if (err.status === 401) return new AppError('UNAUTHENTICATED', err.message || 'Unauthenticated');
@@ -58,4 +63,18 @@ export function apiNotFound(c: Context<AppEnv>) {
     errorBody(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`, { userMessage: 'Endereço não encontrado.' })),
     404,
   );
+}
+
+/**
+ * SQLSTATE 22021 (a character not in UTF-8: a NUL in a text column) and 22P05 (one jsonb cannot hold): text that no
+ * route cleaned (http/json-text.ts cleans every JSON body) is the sender's to fix, not a server failure.
+ */
+function isUnstorableText(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = current.cause;
+  }
+  return false;
 }

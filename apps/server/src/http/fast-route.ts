@@ -5,6 +5,7 @@ import { CoalescedText } from './coalesced-text';
 import type { Logger } from '../logger';
 import { inOutage } from './database-outage';
 import { errorAnswer } from './errors';
+import { parseJson } from './json-text';
 import { logRequest, requestIdOf } from './middleware';
 import { securityHeadersFor } from './security-headers';
 
@@ -112,7 +113,7 @@ export class Exchange {
       incoming.on('data', onData);
       incoming.on('end', () => {
         try {
-          resolve(JSON.parse(decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))));
+          resolve(parseJson(decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))));
         } catch {
           resolve(null);
         }

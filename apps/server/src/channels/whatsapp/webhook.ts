@@ -4,6 +4,7 @@ import { bodyLimit } from '../../http/body-limit';
 import type { Db } from '../../db/client';
 import { agents, whatsappConfigs } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
+import { parseJson } from '../../http/json-text';
 import { AppError } from '../../lib/errors';
 import { configurationProblem, verificationErrors } from './messages';
 import { parseNotification } from './payload';
@@ -91,7 +92,7 @@ export function whatsappWebhookRoutes(deps: { db: Db; whatsapp: WhatsApp }) {
       }
       let payload: unknown;
       try {
-        payload = JSON.parse(new TextDecoder().decode(raw));
+        payload = parseJson(new TextDecoder().decode(raw));
       } catch {
         throw new AppError('VALIDATION_FAILED', 'Notification body is not JSON');
       }
