@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_WEB_LIMITS, type WebLimitsInput } from '@atende/shared';
+import { DEFAULT_ADDRESS_SHARE, DEFAULT_WEB_LIMITS, type WebLimitsInput } from '@atende/shared';
 import { z } from 'zod';
 import { videoEmbedUrlOf } from './video-embed';
 
@@ -47,6 +47,8 @@ const envSchema = z.object({
   WEB_CHAT_RATE_SECONDS: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.rateSeconds),
   WEB_CHAT_DAILY_PER_VISITOR: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.dailyPerVisitor),
   WEB_CHAT_DAILY_PER_IP: z.coerce.number().int().positive().default(DEFAULT_WEB_LIMITS.dailyPerIp),
+  /** ...and per address at most this share of the account's monthly messages (usage/web-chat-limits.ts defaultLimitsFor). */
+  WEB_CHAT_DAILY_PER_IP_SHARE: z.coerce.number().positive().max(1).default(DEFAULT_ADDRESS_SHARE),
   /** TEST ONLY: let knowledge-base links point at loopback addresses (local test servers). */
   KNOWLEDGE_ALLOW_LOOPBACK_LINKS: boolString,
   /** Directory of the built web app served in production. */
@@ -104,6 +106,8 @@ export interface Config {
   limits: { signUpsPerHour: number; signInFailuresPer15Min: number; chatPerIpPerMin: number; chatPerSessionPerMin: number };
   /** The public web chat limits of agents whose owner kept the defaults. */
   webChatLimits: WebLimitsInput;
+  /** The share of an account's monthly messages one address may send per day by default (WEB_CHAT_DAILY_PER_IP_SHARE). */
+  webChatAddressShare: number;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string };
   auth: { secret: string };
   /** Key material (HKDF input) for AES-256-GCM encryption of stored credentials. */
@@ -185,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dailyPerVisitor: env.WEB_CHAT_DAILY_PER_VISITOR,
       dailyPerIp: env.WEB_CHAT_DAILY_PER_IP,
     },
+    webChatAddressShare: env.WEB_CHAT_DAILY_PER_IP_SHARE,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },

@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 export const DEFAULT_WEB_LIMITS = { rateMessages: 10, rateSeconds: 60, dailyPerVisitor: 60, dailyPerIp: 300 } as const;
 
+/** By default one address may also send per day at most this share of the account's monthly messages (10%). */
+export const DEFAULT_ADDRESS_SHARE = 0.1;
+
 /** Share of the monthly quota at which the merchant is warned (dashboard and e-mail). */
 export const QUOTA_WARNING_SHARE = 0.8;
 

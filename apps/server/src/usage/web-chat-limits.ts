@@ -1,4 +1,4 @@
-import { testDay, type WebLimits, type WebLimitsInput } from '@atende/shared';
+import { testDay, type Plan, type WebLimits, type WebLimitsInput } from '@atende/shared';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, SqlValue } from '../db/client';
 import { agents, webChatCounters } from '../db/schema';
@@ -22,6 +22,19 @@ export const agentLimitColumns = {
   webDailyPerVisitor: agents.webDailyPerVisitor,
   webDailyPerIp: agents.webDailyPerIp,
 };
+
+/**
+ * The server's default limits for an agent of an account on `plan`: one address's daily messages are also held to
+ * `addressShare` of the plan's monthly messages (WEB_CHAT_DAILY_PER_IP_SHARE, 10%: Gratuito 10 a day, Essencial 100,
+ * Pro and Enterprise the configured 300). Without it one address, starting a new session every few messages, spent a
+ * free account's month (100 messages) in seconds, and its WhatsApp customers then met the quota notice. A limit the
+ * owner set for the agent is taken as set.
+ */
+export function defaultLimitsFor(plan: Pick<Plan, 'monthlyMessages'>, defaults: WebLimitsInput, addressShare: number): WebLimitsInput {
+  if (plan.monthlyMessages === null) return defaults;
+  const cap = Math.max(1, Math.ceil(plan.monthlyMessages * addressShare));
+  return cap >= defaults.dailyPerIp ? defaults : { ...defaults, dailyPerIp: cap };
+}
 
 export function effectiveLimits(row: AgentLimitColumns, defaults: WebLimitsInput): WebLimitsInput {
   return {

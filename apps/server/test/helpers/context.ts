@@ -51,6 +51,7 @@ export async function createTestContext(
     WEB_CHAT_RATE_MESSAGES: '1000000',
     WEB_CHAT_DAILY_PER_VISITOR: '1000000',
     WEB_CHAT_DAILY_PER_IP: '1000000',
+    WEB_CHAT_DAILY_PER_IP_SHARE: '1',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());

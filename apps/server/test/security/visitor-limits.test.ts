@@ -24,6 +24,7 @@ beforeAll(async () => {
       WEB_CHAT_RATE_MESSAGES: '10',
       WEB_CHAT_DAILY_PER_VISITOR: '60',
       WEB_CHAT_DAILY_PER_IP: '300',
+      WEB_CHAT_DAILY_PER_IP_SHARE: '0.1',
     },
   });
 });
@@ -46,6 +47,9 @@ const send = (webhookId: string, session: string, ip: string, message = 'Oi, voc
 describe('the public web chat limits', () => {
   it('start at the server defaults, are the owner’s to change, and only the owner’s', async () => {
     const { user, agent } = await createUserWithAgent(ctx);
+    // Per address, 10% of the plan's monthly messages: Gratuito 10 a day; Pro (6,000) the server's 300.
+    expect(await getLimits(user, agent.id)).toEqual({ rateMessages: 10, rateSeconds: 60, dailyPerVisitor: 60, dailyPerIp: 10, refusedToday: 0 });
+    await setPlan(ctx, user, 'pro');
     expect(await getLimits(user, agent.id)).toEqual({ rateMessages: 10, rateSeconds: 60, dailyPerVisitor: 60, dailyPerIp: 300, refusedToday: 0 });
     const saved = await setLimits(user, agent.id, { rateMessages: 5, rateSeconds: 30, dailyPerVisitor: 20, dailyPerIp: 100 });
     expect(saved.status).toBe(200);
@@ -59,7 +63,8 @@ describe('the public web chat limits', () => {
   });
 
   it("'N messages every M seconds' per visitor: the next one waits, other visitors go on", async () => {
-    const { agent } = await createUserWithAgent(ctx);
+    const { user, agent } = await createUserWithAgent(ctx);
+    await setPlan(ctx, user, 'pro'); // the address's daily cap (Gratuito: 10) is not what is tested here
     for (let i = 0; i < 10; i++) expect((await send(agent.webhookId, 'rapido', '198.51.100.10')).status).toBe(200);
     const refused = await send(agent.webhookId, 'rapido', '198.51.100.10');
     expect(refused.status).toBe(429);
@@ -97,6 +102,21 @@ describe('the public web chat limits', () => {
     // Only the day's first refusal is e-mailed.
     expect((await send(agent.webhookId, 'visitante-a', '203.0.113.3')).status).toBe(429);
     expect(limitMails()).toHaveLength(1);
+  });
+
+  it("one address, starting a new session for every message, cannot spend a free account's month", async () => {
+    const { user, agent } = await createUserWithAgent(ctx);
+    for (let i = 0; i < 10; i++) expect((await send(agent.webhookId, `sessao-nova-${i}`, '198.51.100.77')).status).toBe(200);
+    const refused = await send(agent.webhookId, 'sessao-nova-10', '198.51.100.77');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { code: 'VISITOR_LIMIT_REACHED' } });
+    // Another address still talks to the agent, and the month keeps 90 messages for everyone else (WhatsApp too).
+    expect((await send(agent.webhookId, 'outra-rede', '198.51.100.78')).status).toBe(200);
+    const { usage } = (await (await ctx.request('/api/agents', { token: user.token })).json()) as { usage: { messagesUsed: number; messagesQuota: number } };
+    expect(usage).toMatchObject({ messagesUsed: 11, messagesQuota: 100 });
+    // A limit the owner sets is taken as set.
+    expect((await setLimits(user, agent.id, { rateMessages: 10, rateSeconds: 60, dailyPerVisitor: 60, dailyPerIp: 12 })).status).toBe(200);
+    expect((await send(agent.webhookId, 'sessao-nova-11', '198.51.100.77')).status).toBe(200);
   });
 
   it("the limits are each agent's: another agent of the account keeps answering", async () => {

@@ -7,7 +7,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../../http/openapi';
-import { readWebLimits, refusedToday, saveWebLimits } from '../../usage/web-chat-limits';
+import { getAccountPlan } from '../../accounts/plan';
+import { defaultLimitsFor, readWebLimits, refusedToday, saveWebLimits } from '../../usage/web-chat-limits';
 
 const WebLimitsSchema = named(webLimitsSchema, 'WebChatLimits');
 
@@ -39,9 +40,11 @@ export function webLimitsRoutes(deps: { db: Db; auth: Auth; config: Config }) {
   app.use('/api/agents/:id/web-limits', requireAuth(auth));
   return app
     .openapi(routes.get, async (c) => {
-      const agent = await getOwnedAgent(db, c.var.auth.user.id, c.req.valid('param').id);
+      const userId = c.var.auth.user.id;
+      const agent = await getOwnedAgent(db, userId, c.req.valid('param').id);
+      const defaults = defaultLimitsFor(await getAccountPlan(db, userId), config.webChatLimits, config.webChatAddressShare);
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await readWebLimits(db, agent, config.webChatLimits), 200);
+      return c.json(await readWebLimits(db, agent, defaults), 200);
     })
     .openapi(routes.put, async (c) => {
       const agent = await getOwnedAgent(db, c.var.auth.user.id, c.req.valid('param').id);

@@ -26,7 +26,7 @@ import { activeAgents, type ActiveAgent } from './active-agents';
 import { answerTurn, answerTurnFast, type RunTurn } from './answer-routes';
 import type { LiveFeed } from '../core';
 import { webSessionKeys } from '../../chat/session-keys';
-import { effectiveLimits, VisitorRates, type VisitorCount } from '../../usage/web-chat-limits';
+import { defaultLimitsFor, effectiveLimits, VisitorRates, type VisitorCount } from '../../usage/web-chat-limits';
 
 /** The public chat's CORS: any site may call it, without credentials. */
 const CORS = {
@@ -175,7 +175,7 @@ export function webChatRoutes(deps: {
     const visitorOf = (active: ActiveAgent): VisitorCount => ({
       session: keys.keyFor(active.agent.id, body.data.sessionId),
       network,
-      limits: effectiveLimits(active.limits, config.webChatLimits),
+      limits: effectiveLimits(active.limits, defaultLimitsFor(active.plan, config.webChatLimits, config.webChatAddressShare)),
     });
     const turn = (active: ActiveAgent, visitor: VisitorCount, onDelta?: (delta: string) => void, agentVersion?: AgentVersion) =>
       runTurn(runtime, { agent: active.agent, plan: active.plan, channel: 'web', sessionId: visitor.session, message, visitor, agentVersion, onDelta });
