@@ -11,13 +11,15 @@ import {
   type InboxConversation,
 } from '@atende/shared';
 import { simpleParser } from 'mailparser';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes';
 import { WHATSAPP_SEND } from '../src/channels/whatsapp/worker';
 import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
 import { storeTeamMessage, unansweredStreak } from '../src/chat/handoff';
-import { conversations, whatsappMessages } from '../src/db/schema';
+import { conversations, webChatCounters, whatsappMessages } from '../src/db/schema';
+import { HANDOFF_NOTICES_PER_HOUR } from '../src/inbox/notices';
+import { MAIL_SEND } from '../src/mail/mailer';
 import { chat, chatHistory, chatOutput, createAgent, createUserWithAgent, parseSse, transcript, visitor } from './helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from './helpers/context';
 
@@ -206,6 +208,46 @@ describe('handoff', () => {
       },
       { timeout: 15_000, interval: 200 },
     );
+  });
+
+  it('an agent sends at most HANDOFF_NOTICES_PER_HOUR notices an hour, the last one saying so; every customer waits in the inbox', async () => {
+    const { user, agent } = await createUserWithAgent(ctx);
+    const notices = ctx.services.runtime.handoffs!;
+    const pending: Array<Promise<void>> = [];
+    ctx.services.runtime.handoffs = { requested: (request) => pending[pending.push(notices.requested(request)) - 1]! };
+    const requests = HANDOFF_NOTICES_PER_HOUR + 2;
+    try {
+      for (let i = 0; i < requests; i++) {
+        expect(await chatOutput(ctx, agent.webhookId, 'Quero falar com um atendente', visitor(`muitos-pedidos-${i}`))).toBe(DEFAULT_HANDOFF_MESSAGE);
+      }
+      await Promise.all(pending);
+    } finally {
+      ctx.services.runtime.handoffs = notices;
+    }
+    expect(pending).toHaveLength(requests);
+    expect((await conversationsOf(user.token, agent.id)).filter((c) => c.state === 'waiting')).toHaveLength(requests);
+    const hours = await ctx.database.db
+      .select({ messages: webChatCounters.messages })
+      .from(webChatCounters)
+      .where(and(eq(webChatCounters.agentId, agent.id), like(webChatCounters.key, 'handoff-notices:%')));
+    // (Two clock hours only when the test runs across one's end: each has its own notices.)
+    const expected = hours.reduce((sum, r) => sum + Math.min(r.messages, HANDOFF_NOTICES_PER_HOUR), 0);
+    // Every notice is queued by now (the promises settled); once the queue has delivered them, the outbox is final.
+    await vi.waitFor(
+      async () => {
+        const queued = (await ctx.database.db.execute(sql`select 1 from pgboss.job where name = ${MAIL_SEND} and data->>'to' = ${user.email}`)) as unknown as {
+          rows: unknown[];
+        };
+        expect(queued.rows).toHaveLength(0);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const mails = (await outbox()).filter((m) => m.to === user.email && m.subject.includes('quer falar com a sua equipe'));
+    expect(mails).toHaveLength(expected);
+    if (hours.length === 1) {
+      expect(expected).toBe(HANDOFF_NOTICES_PER_HOUR);
+      expect(mails.filter((m) => m.text.includes('este é o último aviso desta hora'))).toHaveLength(1);
+    }
   });
 
   it("another account's inbox stream hears nothing of it", async () => {

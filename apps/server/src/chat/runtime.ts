@@ -56,7 +56,8 @@ export interface HandoffRequest {
 }
 
 export interface HandoffNotices {
-  requested(request: HandoffRequest): void;
+  /** Settles when the notice is sent or left out; never rejects (a failure is logged). The turn does not wait for it. */
+  requested(request: HandoffRequest): Promise<void>;
 }
 
 export type TaughtAnswerLookup = (agentId: string, message: string) => Promise<TaughtAnswer | null>;
@@ -169,7 +170,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     const text = handoffMessageAt(handoffSettingsOf(agent));
     await appendAssistantMessage(db, conversationId, text, 'notice');
     await tellInbox('state');
-    rt.handoffs?.requested({ agentId: agent.id, userId: agent.userId, conversationId, channel: req.channel, reason, message: stored });
+    void rt.handoffs?.requested({ agentId: agent.id, userId: agent.userId, conversationId, channel: req.channel, reason, message: stored });
     return text;
   };
 

@@ -1,14 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { testDay } from '@atende/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { HandoffNotices } from '../chat/runtime';
 import { handoffSettings } from '../chat/handoff';
 import { customerLabel } from '../chat/session-keys';
 import type { Db } from '../db/client';
-import { agents, conversations, user } from '../db/schema';
+import { agents, conversations, user, webChatCounters } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { handoffRequestedMessage } from '../mail/messages';
 
 const CHANNEL_NAMES = { web: 'chat do site', whatsapp: 'WhatsApp', test: 'chat de teste' } as const;
+
+/**
+ * Notices an agent sends per clock hour. Anyone may open a public chat and ask for a person, so without a cap one
+ * address, with a new session each time, sent the owner an e-mail (and a WhatsApp message) per request; the last
+ * notice of the hour says so, and the customers who ask after it wait in Atendimentos, which shows every one of them.
+ */
+export const HANDOFF_NOTICES_PER_HOUR = 5;
 
 /**
  * Tells the owner that a customer waits for a person (issue 16): by e-mail (SMTP, or the outbox) and, when the agent
@@ -34,23 +42,43 @@ export function createHandoffNotices(deps: {
       .innerJoin(user, eq(user.id, agents.userId))
       .where(eq(conversations.id, request.conversationId));
     if (!row) return;
+    const sent = await countNotice(db, request.agentId, new Date());
+    if (sent > HANDOFF_NOTICES_PER_HOUR) {
+      log.debug({ agentId: request.agentId }, 'handoff notice not sent: the hour has had its notices');
+      return;
+    }
+    const lastOfHour = sent === HANDOFF_NOTICES_PER_HOUR;
     const label = customerLabel(request.channel, row.sessionId);
     const customer = row.customerName ? `${row.customerName} (${label})` : label;
     const inboxUrl = `${publicUrl}/dashboard/inbox?conversa=${encodeURIComponent(request.conversationId)}`;
     const channel = CHANNEL_NAMES[request.channel];
     await mail.send(
-      handoffRequestedMessage({ to: row.email, name: row.name, agentName: row.agentName, customer, channel, reason: request.reason, lastMessage: request.message, inboxUrl }),
+      handoffRequestedMessage({ to: row.email, name: row.name, agentName: row.agentName, customer, channel, reason: request.reason, lastMessage: request.message, inboxUrl, lastOfHour }),
     );
     const { notifyWhatsapp } = await handoffSettings(db, request.agentId);
     if (notifyWhatsapp && deps.notifyWhatsApp) {
-      const text = `Atende: ${customer} quer falar com a sua equipe (${channel}, agente “${row.agentName}”). Responda em ${inboxUrl}`;
+      const more = lastOfHour ? ' Último aviso desta hora: os próximos pedidos aparecem só em Atendimentos.' : '';
+      const text = `Atende: ${customer} quer falar com a sua equipe (${channel}, agente “${row.agentName}”). Responda em ${inboxUrl}${more}`;
       await deps.notifyWhatsApp(request.agentId, notifyWhatsapp, text, `handoff:${request.conversationId}:${Date.now()}`);
     }
   }
 
   return {
     requested(request) {
-      void send(request).catch((err: unknown) => log.warn({ err, conversationId: request.conversationId }, 'handoff notice not sent'));
+      return send(request).catch((err: unknown) => log.warn({ err, conversationId: request.conversationId }, 'handoff notice not sent'));
     },
   };
+}
+
+/**
+ * Counts a notice of the agent in this clock hour and returns the hour's count, in the database so the cap holds across
+ * instances (the agent's daily counters, `web_chat_counters`, pruned after a day like the web chat's).
+ */
+async function countNotice(db: Db, agentId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(webChatCounters)
+    .values({ agentId, day: testDay(now), key: `handoff-notices:${now.getUTCHours()}`, messages: 1 })
+    .onConflictDoUpdate({ target: [webChatCounters.agentId, webChatCounters.day, webChatCounters.key], set: { messages: sql`${webChatCounters.messages} + 1` } })
+    .returning({ messages: webChatCounters.messages });
+  return row!.messages;
 }

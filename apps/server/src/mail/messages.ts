@@ -97,7 +97,16 @@ export function webLimitReachedMessage(r: Recipient & { agentName: string; setti
 
 /** A customer waits for a person (issue 16): the owner opens the conversation in 'Atendimentos'. */
 export function handoffRequestedMessage(
-  r: Recipient & { agentName: string; customer: string; channel: string; reason: 'asked' | 'unanswered'; lastMessage: string; inboxUrl: string },
+  r: Recipient & {
+    agentName: string;
+    customer: string;
+    channel: string;
+    reason: 'asked' | 'unanswered';
+    lastMessage: string;
+    inboxUrl: string;
+    /** The hour's last notice of the agent (inbox/notices.ts HANDOFF_NOTICES_PER_HOUR). */
+    lastOfHour?: boolean;
+  },
 ): MailMessage {
   return compose(r, `Um cliente quer falar com a sua equipe: ${r.customer}`, [
     r.reason === 'asked'
@@ -105,6 +114,9 @@ export function handoffRequestedMessage(
       : `O agente “${r.agentName}” não conseguiu responder ${r.customer} no ${r.channel} e chamou a sua equipe.`,
     `Última mensagem do cliente: “${r.lastMessage.slice(0, 300)}”`,
     'O agente avisou o cliente e parou de responder nessa conversa até alguém da equipe assumir ou o tempo de espera acabar.',
+    ...(r.lastOfHour
+      ? ['Para não lotar a sua caixa de entrada, este é o último aviso desta hora: quem mais pedir a sua equipe até o fim da hora aparece em Atendimentos, sem novo e-mail.']
+      : []),
     { label: 'Abrir Atendimentos', url: r.inboxUrl },
   ]);
 }
