@@ -58,6 +58,38 @@ describe('PATCH /api/me', () => {
   });
 });
 
+describe("Better Auth's POST /api/auth/update-user", () => {
+  const updateUser = (user: TestUser, json: unknown) => ctx.request('/api/auth/update-user', { method: 'POST', token: user.token, json });
+  const userRow = async (user: TestUser) =>
+    ((await ctx.database.db.execute(sql`select name, phone from "user" where id = ${user.id}`)) as unknown as { rows: Array<{ name: string; phone: string }> }).rows[0];
+
+  it('takes what PATCH /api/me takes, with the same rules: a phone that is not Brazilian, or another field, is refused in pt-BR', async () => {
+    const user = await createUser(ctx);
+    for (const phone of ['<script>x</script>', '1234', '(11) 1234-567']) {
+      const res = await updateUser(user, { phone });
+      expect(res.status, phone).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', userMessage: expect.stringMatching(/^Telefone inválido/), details: { phone: [expect.stringMatching(/^Telefone inválido/)] } },
+      });
+    }
+    const email = await updateUser(user, { email: 'outra@example.com', name: 'Maria' });
+    expect(email.status).toBe(400);
+    expect(await email.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { email: ['Campo não permitido: email'] } } });
+    const empty = await updateUser(user, {});
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', userMessage: 'Nada para alterar' } });
+    const me = (await (await ctx.request('/api/me', { token: user.token })).json()) as Me;
+    expect(me).toMatchObject({ name: 'Maria Souza', phone: '+55 11 98888-7777' });
+    expect(await userRow(user)).toEqual({ name: 'Maria Souza', phone: '+55 11 98888-7777' });
+
+    // A valid change goes through, trimmed as PATCH /api/me trims it.
+    const ok = await updateUser(user, { name: '  Maria S. Souza ', phone: '(21) 99999-1234' });
+    expect(ok.status).toBe(200);
+    expect(await userRow(user)).toEqual({ name: 'Maria S. Souza', phone: '(21) 99999-1234' });
+    expect(await (await ctx.request('/api/me', { token: user.token })).json()).toMatchObject({ name: 'Maria S. Souza', phone: '(21) 99999-1234' });
+  });
+});
+
 describe('DELETE /api/me', () => {
   it('refuses a wrong password and changes nothing', async () => {
     const user = await createUser(ctx);

@@ -50,15 +50,28 @@ export function isBrazilianPhone(value: string): boolean {
   return /^[1-9][1-9](?:9\d{8}|[2-8]\d{7})$/.test(digits);
 }
 
+/** The profile fields 'Seus dados' edits, each optional. */
+const profileFields = {
+  name: signUpSchema.shape.name.optional(),
+  company: signUpSchema.shape.company.optional(),
+  phone: signUpSchema.shape.phone.refine(isBrazilianPhone, 'Telefone inválido: use DDD e número, por exemplo (11) 98888-7777').optional(),
+};
+const somethingToChange = (v: { name?: string; company?: string; phone?: string }) =>
+  v.name !== undefined || v.company !== undefined || v.phone !== undefined;
+
 /** PATCH /api/me: the profile 'Seus dados' edits (every field optional; at least one). */
-export const profileUpdateSchema = z
-  .object({
-    name: signUpSchema.shape.name.optional(),
-    company: signUpSchema.shape.company.optional(),
-    phone: signUpSchema.shape.phone.refine(isBrazilianPhone, 'Telefone inválido: use DDD e número, por exemplo (11) 98888-7777').optional(),
-  })
-  .refine((v) => v.name !== undefined || v.company !== undefined || v.phone !== undefined, 'Nada para alterar');
+export const profileUpdateSchema = z.object(profileFields).refine(somethingToChange, 'Nada para alterar');
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * Better Auth's POST /api/auth/update-user: the same fields and rules as PATCH /api/me, and nothing else (Better
+ * Auth would store any of its user fields it is given, such as `image`).
+ */
+export const authUserUpdateSchema = z
+  .strictObject(profileFields, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Campo não permitido: ${issue.keys.join(', ')}` : undefined),
+  })
+  .refine(somethingToChange, 'Nada para alterar');
 
 /** DELETE /api/me: the account's password confirms the deletion. */
 export const accountDeletionSchema = z.object({ password: z.string().min(1, 'Informe sua senha para confirmar').max(PASSWORD_MAX) });

@@ -9,7 +9,7 @@ import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { accountLinks, passwordResetMessage, validityInWords } from '../mail/messages';
-import { ensureProfile } from './profile';
+import { ensureProfile, syncProfile } from './profile';
 
 export interface AuthOptions {
   db: Db;
@@ -64,7 +64,7 @@ export function createBetterAuth({ db, config, logger, mail }: AuthOptions, trus
       },
     },
     session: { expiresIn: 30 * DAY, updateAge: DAY },
-    // Sign-in throttling is ours (http/auth-throttle.ts): it counts failures, not requests.
+    // Throttling is ours (auth/routes.ts): failed sign-ins (not requests), sign-ups, password reset requests.
     rateLimit: { enabled: false },
     advanced: {
       // Enforce the Origin check everywhere, including under NODE_ENV=test where Better Auth would skip it.
@@ -92,6 +92,13 @@ export function createBetterAuth({ db, config, logger, mail }: AuthOptions, trus
               company: extra.company ?? null,
               phone: extra.phone ?? null,
             });
+          },
+        },
+        update: {
+          // update-user changes the sign-in record; GET /api/me reads the profile first.
+          after: async (updated) => {
+            const extra = updated as typeof updated & { company?: string | null; phone?: string | null };
+            await syncProfile(db, { id: updated.id, name: updated.name, company: extra.company, phone: extra.phone });
           },
         },
       },
