@@ -2,8 +2,11 @@
  * 'Esqueci minha senha' (issue 15): Better Auth's reset flow on its own routes, the e-mail sent over SMTP to a
  * real SMTP server process, the link opening our page, every session ended by the new password.
  */
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
+import { verification } from '../src/db/schema';
+import { MAIL_SEND } from '../src/mail/mailer';
 import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from './helpers/context';
 
 let smtp: FakeSmtp;
@@ -11,14 +14,28 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  ctx = await createTestContext({ jobs: true, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Atende <nao-responda@atende.example.com>' } });
+  const relaxed = { limit: 1_000_000, windowMs: 60_000 };
+  const hour = 60 * 60_000;
+  ctx = await createTestContext({
+    jobs: true,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Atende <nao-responda@atende.example.com>', TRUST_PROXY: 'true' },
+    // The product's password reset limits (auth/routes.ts PASSWORD_RESETS); the other tests here ask from one address.
+    limits: {
+      auth: {
+        signInFailures: relaxed,
+        signUps: relaxed,
+        passwordResets: { perEmail: { limit: 3, windowMs: hour }, perIp: { limit: 10, windowMs: hour } },
+      },
+    },
+  });
 });
 afterAll(async () => {
   await ctx?.close();
   await smtp?.close();
 });
 
-const requestReset = (email: string) => ctx.request('/api/auth/request-password-reset', { method: 'POST', json: { email } });
+const requestReset = (email: string, ip?: string) =>
+  ctx.request('/api/auth/request-password-reset', { method: 'POST', json: { email }, headers: ip ? { 'x-forwarded-for': ip } : {} });
 const resetPassword = (token: string, newPassword: string) => ctx.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
 
 async function resetLink(email: string): Promise<URL> {
@@ -72,6 +89,61 @@ describe('password reset', () => {
     await requestReset(user.email);
     const token = (await resetLink(user.email)).searchParams.get('token')!;
     expect((await resetPassword(token, '123')).status).toBe(400);
+  });
+});
+
+describe('password reset limits', () => {
+  const answerOf = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await res.json() });
+  const resetTokens = async (userId: string) =>
+    (await ctx.database.db.select().from(verification).where(and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%'))))
+      .length;
+  const mailJobsTo = async (email: string) =>
+    ((await ctx.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${MAIL_SEND} and data->>'to' = ${email}`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }).rows[0]!.n;
+
+  it('e-mails an address at most three times an hour; beyond, the same answer as ever and no e-mail, known address or not', async () => {
+    const known = await createUser(ctx);
+    const unknown = uniqueEmail('ninguem');
+    const answers = [];
+    for (let i = 1; i <= 5; i++) {
+      // Each from its own address: only the per-address limit is at play.
+      answers.push(await answerOf(await requestReset(i === 5 ? known.email.toUpperCase() : known.email, `198.51.100.${i}`)));
+      answers.push(await answerOf(await requestReset(unknown, `198.51.100.${10 + i}`)));
+    }
+    expect(answers[0]).toMatchObject({ status: 200, body: { status: true } });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+
+    // Three reset links were made and e-mailed, no more.
+    expect(await resetTokens(known.id)).toBe(3);
+    await vi.waitFor(
+      async () => {
+        expect(smtp.inbox(known.email)).toHaveLength(3);
+        expect(await mailJobsTo(known.email)).toBe(0);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(smtp.inbox(known.email)).toHaveLength(3);
+    expect(smtp.inbox(unknown)).toEqual([]);
+    // Another address is not affected.
+    const other = await createUser(ctx);
+    expect((await requestReset(other.email, '198.51.100.30')).status).toBe(200);
+    expect(await resetTokens(other.id)).toBe(1);
+  });
+
+  it('answers 429 with Retry-After and a pt-BR message beyond ten requests an hour from one address (IPv6: its /64)', async () => {
+    for (let i = 1; i <= 10; i++) expect((await requestReset(uniqueEmail('varios'), `2001:db8:7:8::${i.toString(16)}`)).status).toBe(200);
+    const user = await createUser(ctx);
+    const refused = await requestReset(user.email, '2001:db8:7:8:abcd::1');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', userMessage: 'Muitos pedidos de redefinição de senha. Aguarde um pouco e tente novamente.' },
+    });
+    expect(await resetTokens(user.id)).toBe(0);
+    // Another network is another caller.
+    expect((await requestReset(user.email, '2001:db8:7:9::1')).status).toBe(200);
+    expect(await resetTokens(user.id)).toBe(1);
   });
 });
 

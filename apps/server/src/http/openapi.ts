@@ -95,7 +95,11 @@ export function documentApi(app: OpenAPIHono<AppEnv>) {
     request: {
       body: jsonBody(credentials.extend({ name: z.string(), company: z.string(), phone: z.string() })),
     },
-    responses: { 200: { description: 'Account created' }, 422: jsonResponse(authError, 'E-mail taken or invalid') },
+    responses: {
+      200: { description: 'Account created' },
+      415: jsonResponse(ErrorBodySchema, 'The body is not JSON'),
+      422: jsonResponse(authError, 'E-mail taken or invalid'),
+    },
   });
   app.openAPIRegistry.registerPath({
     method: 'post',
@@ -106,7 +110,21 @@ export function documentApi(app: OpenAPIHono<AppEnv>) {
     responses: {
       200: { description: 'Signed in' },
       401: jsonResponse(authError, 'Invalid email or password'),
+      415: jsonResponse(ErrorBodySchema, 'The body is not JSON'),
       429: jsonResponse(ErrorBodySchema, 'Too many failed attempts (Retry-After)'),
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/auth/request-password-reset',
+    tags: ['auth'],
+    summary:
+      "'Esqueci minha senha': e-mails a reset link (valid 1 hour, once). The same answer for any address; at most 3 e-mails per address per hour",
+    request: { body: jsonBody(z.object({ email: z.email() })) },
+    responses: {
+      200: { description: 'Accepted (whether an account has the address or not)' },
+      415: jsonResponse(ErrorBodySchema, 'The body is not JSON'),
+      429: jsonResponse(ErrorBodySchema, 'Too many requests from this address (Retry-After)'),
     },
   });
   app.openAPIRegistry.registerPath({

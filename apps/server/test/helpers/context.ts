@@ -65,7 +65,7 @@ export async function createTestContext(
     auth,
     logger,
     services,
-    limits: options.limits ?? { auth: { signInFailures: relaxed, signUps: relaxed } },
+    limits: options.limits ?? { auth: { signInFailures: relaxed, signUps: relaxed, passwordResets: { perEmail: relaxed, perIp: relaxed } } },
   });
   const { app } = served;
   return {
