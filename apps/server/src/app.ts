@@ -45,6 +45,8 @@ export interface AppDeps {
   webDistDir?: string;
   services: Services;
   limits?: { auth?: AuthLimits; chat?: ChatLimits };
+  /** How often the inbox's live stream pings and looks its session up again (15 s; shorter in tests). */
+  inboxHeartbeatMs?: number;
 }
 
 export function createApp(deps: AppDeps) {
@@ -105,7 +107,7 @@ export function createApp(deps: AppDeps) {
     .route('/', appearanceRoutes({ db: database.db, auth, config, storage: services.storage, logger }))
     .route('/', webLimitsRoutes({ db: database.db, auth, config }))
     .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
-    .route('/', inboxRoutes({ db: database.db, auth, inbox: services.inbox, notifier: services.notifier }))
+    .route('/', inboxRoutes({ db: database.db, auth, inbox: services.inbox, notifier: services.notifier, heartbeatMs: deps.inboxHeartbeatMs }))
     .route('/', billingRoutes({ db: database.db, auth, config, logger }));
 
   documentApi(app);

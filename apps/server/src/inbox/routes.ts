@@ -96,9 +96,13 @@ const routes = {
   }),
 };
 
-/** The inbox ('Atendimentos', issue 16): owner-only, every conversation checked against the owner's agents. */
-export function inboxRoutes(deps: { db: Db; auth: Auth; inbox: Inbox; notifier: Notifier }) {
-  const { db, auth, inbox, notifier } = deps;
+/**
+ * The inbox ('Atendimentos', issue 16): owner-only, every conversation checked against the owner's agents.
+ * The live stream looks its session up again at every heartbeat (`heartbeatMs`, 15 s) and ends once the session
+ * is gone (signed out, a new password, the account deleted, expired).
+ */
+export function inboxRoutes(deps: { db: Db; auth: Auth; inbox: Inbox; notifier: Notifier; heartbeatMs?: number }) {
+  const { db, auth, inbox, notifier, heartbeatMs = HEARTBEAT_MS } = deps;
   const app = new OpenAPIHono<AppEnv>();
   for (const path of ['/api/inbox', '/api/inbox/*', '/api/agents/:id/handoff', '/api/agents/:id/conversations/:conversationId/*']) {
     app.use(path, requireAuth(auth));
@@ -112,18 +116,33 @@ export function inboxRoutes(deps: { db: Db; auth: Auth; inbox: Inbox; notifier: 
     })
     .openapi(routes.events, (c) => {
       const userId = c.var.auth.user.id;
+      const sessionId = c.var.auth.session.id;
+      // The headers that authenticated the stream (GET: its cookie or bearer token), to look the session up again.
+      const headers = new Headers(c.req.raw.headers);
       c.header('Cache-Control', 'no-cache, no-transform');
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
+        let signedOut!: () => void;
+        const ended = new Promise<void>((resolve) => (signedOut = resolve));
         const stop = await notifier.listen((notice) => {
           if (notice.type !== 'inbox' || notice.userId !== userId) return;
           const data = { conversationId: notice.conversationId, agentId: notice.agentId, kind: notice.kind };
           void stream.writeSSE({ event: 'inbox', data: JSON.stringify(data) }).catch(() => {});
         });
-        const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => {}), HEARTBEAT_MS);
+        let checking = false;
+        const heartbeat = setInterval(() => {
+          void stream.write(': ping\n\n').catch(() => {});
+          if (checking) return;
+          checking = true;
+          void sessionStillValid(auth, headers, sessionId)
+            .then((valid) => {
+              if (!valid) signedOut();
+            })
+            .finally(() => (checking = false));
+        }, heartbeatMs);
         try {
           await stream.writeSSE({ event: 'ready', data: '{}' });
-          await Promise.race([new Promise<void>((resolve) => stream.onAbort(resolve)), notifier.closed]);
+          await Promise.race([new Promise<void>((resolve) => stream.onAbort(resolve)), notifier.closed, ended]);
         } finally {
           clearInterval(heartbeat);
           stop();
@@ -176,4 +195,17 @@ export function inboxRoutes(deps: { db: Db; auth: Auth; inbox: Inbox; notifier: 
         .where(eq(agents.id, agent.id));
       return c.json(await handoffSettings(db, agent.id), 200);
     });
+}
+
+/**
+ * Whether the session that opened a stream still exists. A failed lookup (the database briefly unreachable) keeps
+ * the stream: the next heartbeat asks again.
+ */
+async function sessionStillValid(auth: Auth, headers: Headers, sessionId: string): Promise<boolean> {
+  try {
+    const current = await auth.api.getSession({ headers });
+    return current?.session.id === sessionId;
+  } catch {
+    return true;
+  }
 }

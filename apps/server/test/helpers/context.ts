@@ -39,6 +39,8 @@ export async function createTestContext(
     storage?: FileStorage;
     /** First retry delay of every job queue (doubled per retry), for tests that wait for a job's last attempt. */
     jobRetryDelaySeconds?: number;
+    /** The inbox stream's heartbeat, at which it looks its session up again (15 s by default). */
+    inboxHeartbeatMs?: number;
   } = {},
 ): Promise<TestContext> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'atende-test-'));
@@ -66,6 +68,7 @@ export async function createTestContext(
     logger,
     services,
     limits: options.limits ?? { auth: { signInFailures: relaxed, signUps: relaxed, passwordResets: { perEmail: relaxed, perIp: relaxed } } },
+    inboxHeartbeatMs: options.inboxHeartbeatMs,
   });
   const { app } = served;
   return {

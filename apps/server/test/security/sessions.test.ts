@@ -4,13 +4,15 @@
  * and delivered in a hardened cookie.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session as sessions } from '../../src/db/schema';
+import { chatOutput, createUserWithAgent, parseSse, visitor } from '../helpers/agents';
 import { createTestContext, createUser, signIn, uniqueEmail, type TestContext, type TestUser } from '../helpers/context';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The inbox stream looks its session up again at each heartbeat: 15 s in production, 100 ms here.
+  ctx = await createTestContext({ inboxHeartbeatMs: 100 });
 });
 afterAll(() => ctx.close());
 
@@ -39,6 +41,63 @@ describe('sign-out', () => {
     await ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, user.token));
     expect(await me({ token: user.token })).toBe(401);
     expect(await me({ cookie: user.cookie })).toBe(401);
+  });
+});
+
+/** An open GET /api/inbox/events: what it has received so far, and whether the server has ended it. */
+async function inboxStream(auth: { token?: string; cookie?: string }) {
+  const res = await ctx.request('/api/inbox/events', auth);
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const stream = { text: '', ended: false, events: () => parseSse(stream.text), close: () => reader.cancel().catch(() => {}) };
+  void (async () => {
+    for (;;) {
+      const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (next.done) break;
+      stream.text += decoder.decode(next.value, { stream: true });
+    }
+    stream.ended = true;
+  })();
+  await vi.waitFor(() => expect(stream.events().map((e) => e.event)).toContain('ready'), { timeout: 10_000, interval: 20 });
+  return stream;
+}
+
+describe('the live inbox stream', () => {
+  it('ends when its session is signed out; another session of the account keeps receiving events', async () => {
+    const { user, agent } = await createUserWithAgent(ctx);
+    const other = await signIn(ctx, user.email, user.password);
+    const byToken = await inboxStream({ token: user.token });
+    const byCookie = await inboxStream({ cookie: user.cookie });
+    const kept = await inboxStream({ token: other.token });
+    const inboxEvents = (stream: { events: () => Array<{ event: string }> }) => stream.events().filter((e) => e.event === 'inbox').length;
+
+    await chatOutput(ctx, agent.webhookId, 'Oi, vocês abrem sábado?', visitor('sessao-encerrada-1'));
+    await vi.waitFor(() => expect([byToken, byCookie, kept].map(inboxEvents).every((n) => n > 0)).toBe(true), { timeout: 10_000, interval: 20 });
+
+    expect((await ctx.request('/api/auth/sign-out', { method: 'POST', token: user.token, json: {} })).status).toBe(200);
+    expect((await ctx.request('/api/me', { token: user.token })).status).toBe(401);
+    await vi.waitFor(() => expect([byToken.ended, byCookie.ended]).toEqual([true, true]), { timeout: 10_000, interval: 20 });
+    const heardBefore = [byToken, byCookie].map(inboxEvents);
+
+    const keptBefore = inboxEvents(kept);
+    await chatOutput(ctx, agent.webhookId, 'E domingo?', visitor('sessao-encerrada-1'));
+    await vi.waitFor(() => expect(inboxEvents(kept)).toBeGreaterThan(keptBefore), { timeout: 10_000, interval: 20 });
+    expect([byToken, byCookie].map(inboxEvents)).toEqual(heardBefore);
+    expect(kept.ended).toBe(false);
+    await kept.close();
+  });
+
+  it('ends when a new password ends the session', async () => {
+    const user = await createUser(ctx);
+    const stream = await inboxStream({ token: user.token });
+    const res = await ctx.request('/api/auth/change-password', {
+      method: 'POST',
+      token: user.token,
+      json: { currentPassword: user.password, newPassword: 'uma-senha-nova-456' },
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(stream.ended).toBe(true), { timeout: 10_000, interval: 20 });
   });
 });
 
