@@ -20,7 +20,9 @@ export const signUpSchema = z.object({
     .max(EMAIL_MAX, `E-mail muito longo (no máximo ${EMAIL_MAX} caracteres)`)
     .pipe(z.email('E-mail inválido')),
   company: required('Empresa').max(COMPANY_MAX, `Nome da empresa muito longo (no máximo ${COMPANY_MAX} caracteres)`),
-  phone: required('Telefone').max(PHONE_MAX, `Telefone muito longo (no máximo ${PHONE_MAX} caracteres)`),
+  phone: required('Telefone')
+    .max(PHONE_MAX, `Telefone muito longo (no máximo ${PHONE_MAX} caracteres)`)
+    .refine(isBrazilianPhone, 'Telefone inválido: use DDD e número, por exemplo (11) 98888-7777'),
   password: z
     .string()
     .min(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres`)
@@ -54,7 +56,7 @@ export function isBrazilianPhone(value: string): boolean {
 const profileFields = {
   name: signUpSchema.shape.name.optional(),
   company: signUpSchema.shape.company.optional(),
-  phone: signUpSchema.shape.phone.refine(isBrazilianPhone, 'Telefone inválido: use DDD e número, por exemplo (11) 98888-7777').optional(),
+  phone: signUpSchema.shape.phone.optional(),
 };
 const somethingToChange = (v: { name?: string; company?: string; phone?: string }) =>
   v.name !== undefined || v.company !== undefined || v.phone !== undefined;

@@ -1,6 +1,7 @@
 import { authUserUpdateSchema, EMAIL_MAX, signUpSchema } from '@atende/shared';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { parseJson } from '../http/json-text';
 import { AppError } from '../lib/errors';
 
 /** Sign-up: our lengths; the password rules and the e-mail's format stay Better Auth's (with its error codes). */
@@ -23,7 +24,7 @@ export async function validatedAuthRequest(c: Context, schema: z.ZodType): Promi
   const text = await c.req.text();
   let json: unknown = null;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text); // without NUL characters (http/json-text.ts)
   } catch {
     // Reported as a validation failure below.
   }

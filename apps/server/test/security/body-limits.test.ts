@@ -205,12 +205,16 @@ describe('text fields have a maximum length, checked on the server with a pt-BR 
     await expectRefused(await signUp({ company: long(121) }), 'company');
     await expectRefused(await signUp({ phone: '1'.repeat(31) }), 'phone');
     await expectRefused(await signUp({ email: `${long(250)}@example.com` }), 'email');
+    // The same phone rule as 'Seus dados', so an account never holds a phone its profile would refuse to save.
+    const badPhone = await signUp({ phone: '123' });
+    expect(badPhone.status).toBe(400);
+    expect(await badPhone.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', userMessage: 'Telefone inválido: use DDD e número, por exemplo (11) 98888-7777' } });
     expect((await ctx.database.db.select().from(users)).length).toBe(before);
     // At the maximum, the account is created with the whole text.
     const email = uniqueEmail('limite');
     const ok = await ctx.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { name: long(120), email, password: 'senha-segura-123', company: long(120), phone: '1'.repeat(30) },
+      json: { name: long(120), email, password: 'senha-segura-123', company: long(120), phone: '+55 (11) 98888-7777'.replace(' ', ' '.repeat(12)) },
     });
     expect(ok.status).toBe(200);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));

@@ -100,3 +100,19 @@ describe('a NUL that reaches the database anyway', () => {
     }
   });
 });
+
+describe('NUL characters in the sign-up and sign-in bodies (Better Auth)', () => {
+  it('sign-up stores the name without them; a sign-in with one is refused, not a 500', async () => {
+    const email = `nul-${Date.now()}@example.com`;
+    const signUp = await ctx.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { name: 'Ana\u0000 Lima', email, password: 'senha-segura-123', company: 'Loja\u0000', phone: '(11) 98888-7777' },
+    });
+    expect(signUp.status).toBe(200);
+    const me = (await (await ctx.request('/api/me', { token: signUp.headers.get('set-auth-token')! })).json()) as { name: string; company: string };
+    expect(me).toMatchObject({ name: 'Ana Lima', company: 'Loja' });
+
+    const signIn = await ctx.request('/api/auth/sign-in/email', { method: 'POST', json: { email: `nul\u0000${email}`, password: 'senha-segura-123' } });
+    expect(signIn.status).toBeLessThan(500);
+  });
+});

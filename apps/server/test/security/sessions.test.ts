@@ -187,7 +187,7 @@ describe('session tokens', () => {
       secure.app.request(path, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     try {
       const email = uniqueEmail('https');
-      expect((await post('/api/auth/sign-up/email', { name: 'Ana', email, password: 'senha-segura-123', company: 'Ana', phone: '1' })).status).toBe(200);
+      expect((await post('/api/auth/sign-up/email', { name: 'Ana', email, password: 'senha-segura-123', company: 'Ana', phone: '(11) 98888-7777' })).status).toBe(200);
       const res = await post('/api/auth/sign-in/email', { email, password: 'senha-segura-123' });
       const secureCookie = res.headers.get('set-cookie') ?? '';
       expect(secureCookie).toMatch(/^__Secure-better-auth\.session_token=[^;]+;/);
