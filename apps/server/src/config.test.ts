@@ -16,6 +16,15 @@ describe('loadConfig', () => {
     expect(isLlmConfigured(config)).toBe(false);
   });
 
+  it('TRUST_PROXY: off by default, true for one proxy, or how many there are', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'sim' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('generates AUTH_SECRET once, owner-only, and reuses it', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).auth.secret;

@@ -30,7 +30,19 @@ const envSchema = z.object({
   ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
-  TRUST_PROXY: boolString,
+  /** Proxies in front of the server that append to X-Forwarded-For: true (one), a number, or false (http/client-ip.ts). */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || ['false', '0', 'no'].includes(v)) return 0;
+      if (['true', 'yes'].includes(v)) return 1;
+      if (/^[1-9]$/.test(v)) return Number(v);
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false or the number of proxies (1-9)' });
+      return z.NEVER;
+    }),
   /** Sign-ups allowed per IP per hour (abuse guard). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Failed sign-ins allowed per IP per 15 minutes before 429. */
@@ -100,7 +112,8 @@ export interface Config {
   dataDir: string;
   /** What this process runs: see ROLE. */
   role: Env['ROLE'];
-  trustProxy: boolean;
+  /** How many proxies in front of the server append to X-Forwarded-For (0: none; the socket's address is the caller's). */
+  trustProxy: number;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   webDistDir: string | undefined;
   limits: { signUpsPerHour: number; signInFailuresPer15Min: number; chatPerIpPerMin: number; chatPerSessionPerMin: number };

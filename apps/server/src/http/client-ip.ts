@@ -3,27 +3,33 @@ import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
-/** The caller's IP: the socket address, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIp(c: Context, trustProxy: boolean): string {
+/** The caller's IP: the socket address, or, behind trusted proxies, the address they saw (see clientIpOf). */
+export function clientIp(c: Context, trustedProxies: number): string {
   let remote: string | undefined;
   try {
     remote = getConnInfo(c).remote.address;
   } catch {
     // app.request() in tests has no socket.
   }
-  return clientIpOf(c.req.header('x-forwarded-for'), remote, trustProxy);
+  return clientIpOf(c.req.header('x-forwarded-for'), remote, trustedProxies);
 }
 
 /** clientNetwork of a request answered without Hono (http/fast-route.ts). */
-export function clientNetworkOf(incoming: IncomingMessage, trustProxy: boolean): string {
+export function clientNetworkOf(incoming: IncomingMessage, trustedProxies: number): string {
   const forwardedFor = incoming.headers['x-forwarded-for'] as string | undefined; // Node joins repeated ones with ', '
-  return networkKey(clientIpOf(forwardedFor, incoming.socket.remoteAddress, trustProxy));
+  return networkKey(clientIpOf(forwardedFor, incoming.socket.remoteAddress, trustedProxies));
 }
 
-function clientIpOf(forwardedFor: string | undefined, remoteAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = forwardedFor?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * Behind `trustedProxies` proxies (TRUST_PROXY), each of which appends the address it was reached from to
+ * X-Forwarded-For, the caller is the entry that many from the end: the first one written by a proxy we trust. The
+ * entries before it are whatever the caller sent — taking the first entry would let anyone pick the address every
+ * per-address limit counts them by. A proxy that replaces the header instead leaves one entry, the same one.
+ */
+export function clientIpOf(forwardedFor: string | undefined, remoteAddress: string | undefined, trustedProxies: number): string {
+  if (trustedProxies > 0 && forwardedFor) {
+    const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter(Boolean);
+    if (hops.length > 0) return hops[Math.max(0, hops.length - trustedProxies)]!;
   }
   return remoteAddress ?? 'unknown';
 }
@@ -33,8 +39,8 @@ function clientIpOf(forwardedFor: string | undefined, remoteAddress: string | un
  * customer line gets a whole /64, so counting single IPv6 addresses would give an attacker 2^64 fresh
  * allowances. IPv4-mapped IPv6 addresses (::ffff:1.2.3.4) count as their IPv4 address.
  */
-export function clientNetwork(c: Context, trustProxy: boolean): string {
-  return networkKey(clientIp(c, trustProxy));
+export function clientNetwork(c: Context, trustedProxies: number): string {
+  return networkKey(clientIp(c, trustedProxies));
 }
 
 export function networkKey(ip: string): string {

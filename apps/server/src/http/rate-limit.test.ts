@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
-import { networkKey } from './client-ip';
+import { clientIpOf, networkKey } from './client-ip';
 import { FailureBackoff, RateLimiter } from './rate-limit';
 
 describe('RateLimiter', () => {
@@ -60,5 +60,20 @@ describe('networkKey', () => {
     expect(networkKey('2001:db8:a:c::1')).not.toBe(networkKey('2001:db8:a:b::1'));
     expect(networkKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(networkKey('unknown')).toBe('unknown');
+  });
+});
+
+describe('clientIpOf', () => {
+  it('takes the address the trusted proxies saw, not what the caller wrote before it', () => {
+    expect(clientIpOf(undefined, '10.0.0.5', 1)).toBe('10.0.0.5');
+    expect(clientIpOf('198.51.100.7', '10.0.0.5', 0)).toBe('10.0.0.5');
+    // One proxy that appends (nginx $proxy_add_x_forwarded_for, most load balancers): the caller wrote the first.
+    expect(clientIpOf('6.6.6.6, 198.51.100.7', '10.0.0.5', 1)).toBe('198.51.100.7');
+    // One that replaces the header ($remote_addr): one entry.
+    expect(clientIpOf('198.51.100.7', '10.0.0.5', 1)).toBe('198.51.100.7');
+    // A CDN, then the load balancer: the CDN's entry.
+    expect(clientIpOf('6.6.6.6, 198.51.100.7, 203.0.113.1', '10.0.0.5', 2)).toBe('198.51.100.7');
+    expect(clientIpOf('198.51.100.7', '10.0.0.5', 2)).toBe('198.51.100.7');
+    expect(clientIpOf(' , ', '10.0.0.5', 1)).toBe('10.0.0.5');
   });
 });
