@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { ResponderMode } from './chat/types';
 import { isMercadoPagoConfigured, type Config } from './config';
 import { ping, type Database } from './db/client';
 import type { AppEnv } from './http/context';
@@ -8,7 +9,9 @@ const HealthSchema = z
   .object({
     status: z.literal('ok'),
     database: z.enum(['pglite', 'postgres']),
-    llm: z.string().openapi({ description: '"offline" or the configured provider' }),
+    llm: z.enum(['offline', 'model']).openapi({
+      description: '"offline" (the built-in responder) or "model" (an OpenAI-compatible provider is configured; which one is not told)',
+    }),
     payments: z.enum(['sandbox', 'mercadopago']),
   })
   .openapi('Health');
@@ -24,7 +27,7 @@ const route = createRoute({
   },
 });
 
-export function healthRoutes(config: Config, database: Database, llm: string) {
+export function healthRoutes(config: Config, database: Database, llm: ResponderMode) {
   const payments = isMercadoPagoConfigured(config) ? 'mercadopago' : 'sandbox';
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     try {

@@ -51,11 +51,11 @@ export function runTool(call: ToolCall): { result: number } | { error: string } 
  * for the whole turn. A turn that streams (onDelta: an SSE client) asks the provider for a stream; any
  * other asks for JSON.
  */
-export function llmResponder(config: Config, providerName: string): Responder {
+export function llmResponder(config: Config): Responder {
   const client = createOpenAICompatibleClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey });
   const model = config.llm.chatModel;
   return {
-    mode: providerName,
+    mode: 'model',
     candidates: MODEL_CANDIDATES,
     respond(turn: TurnInput): Promise<Reply> {
       return withTimeLimit(config.llm.timeoutMs, async (signal) => {

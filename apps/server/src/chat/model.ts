@@ -6,14 +6,5 @@ import type { Responder } from './types';
 /** The one place that picks the model: the configured LLM provider, or offline mode. */
 export function createResponder(config: Config): Responder {
   if (!isLlmConfigured(config)) return offlineResponder;
-  return llmResponder(config, providerName(config.llm.baseUrl));
-}
-
-export function providerName(baseUrl: string | undefined): string {
-  if (!baseUrl) return 'openai';
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return 'openai-compatible';
-  }
+  return llmResponder(config);
 }

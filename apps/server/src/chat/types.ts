@@ -36,10 +36,15 @@ export interface Reply {
   outcome: AnswerOutcome;
 }
 
+export type ResponderMode = 'offline' | 'model';
+
 /** The model seam: an OpenAI-compatible LLM (chat/llm.ts), or the offline responder. */
 export interface Responder {
-  /** 'offline' or the provider's name (GET /api/health). */
-  readonly mode: string;
+  /**
+   * 'offline', or 'model' for a configured provider (GET /api/health, which anyone may call: it never says which
+   * provider, nor where).
+   */
+  readonly mode: ResponderMode;
   /** How many passages retrieval hands it (it may pass on fewer); RETRIEVAL_TOP_K when absent. */
   readonly candidates?: number;
   respond(turn: TurnInput): Promise<Reply>;
