@@ -179,6 +179,29 @@ describe('the Painel (insights)', () => {
     expect((await ctx.request(`/api/agents/${agent.id}/conversations/export`, { token: other.token })).status).toBe(404);
   });
 
+  it('refuses export dates that do not exist, with the pt-BR message, instead of rolling them over', async () => {
+    const { user, agent } = await createBakeryAgent(ctx);
+    const cases = [
+      ['from=2026-02-30&to=2026-03-01', 'from'],
+      ['from=2026-02-31&to=2026-03-31', 'from'],
+      ['from=2026-04-01&to=2026-04-31', 'to'],
+      ['from=2025-02-01&to=2025-02-29', 'to'],
+      ['to=2026-06-31', 'to'],
+    ] as const;
+    for (const [query, field] of cases) {
+      const res = await ctx.request(`/api/agents/${agent.id}/conversations/export?format=csv&${query}`, { token: user.token });
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type'), query).toMatch(/^application\/json/);
+      const { error } = (await res.json()) as { error: { code: string; userMessage: string; details: Record<string, string[]> } };
+      expect(error, query).toMatchObject({ code: 'VALIDATION_FAILED', userMessage: 'Essa data não existe.', details: { [field]: ['Essa data não existe.'] } });
+    }
+    // The real last days of those months still export.
+    for (const query of ['from=2024-02-29&to=2024-03-01', 'from=2026-02-28&to=2026-04-30']) {
+      const res = await ctx.request(`/api/agents/${agent.id}/conversations/export?format=csv&${query}`, { token: user.token });
+      expect(res.status, query).toBe(200);
+    }
+  });
+
   it('exports a period longer than a page, in order, and nothing from before it', async () => {
     const { user, agent } = await createBakeryAgent(ctx);
     await chatOutput(ctx, agent.webhookId, 'primeira', randomUUID());

@@ -22,6 +22,16 @@ export const localDayHour: (at: Date) => Readonly<{ day: string; hour: number }>
 
 export const localDay = (at: Date) => localDayHour(at).day;
 
+/**
+ * True when `day` is YYYY-MM-DD and that day exists. Date parsing alone is not enough: it rolls '2026-02-30' over
+ * into 2 March, so the parsed day must read back as the same text.
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const d = new Date(`${day}T12:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}
+
 /** A YYYY-MM-DD day moved by `n` days (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T12:00:00Z`);

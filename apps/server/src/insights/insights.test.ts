@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayStart, daysBetween, localDayHour } from './calendar';
+import { addDays, dayStart, daysBetween, isCalendarDay, localDayHour } from './calendar';
 import { csvCell, localStamp } from './export';
 import { projectUsage } from './insights';
 import { groupQuestions } from './unanswered';
@@ -15,6 +15,12 @@ describe('São Paulo days', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+  });
+  it('knows which YYYY-MM-DD days exist (no rolling 30 February over into March)', () => {
+    for (const day of ['2026-01-31', '2026-02-28', '2024-02-29', '2000-02-29', '2026-04-30', '2026-12-31']) expect(isCalendarDay(day), day).toBe(true);
+    for (const day of ['2026-02-29', '2026-02-30', '2026-02-31', '1900-02-29', '2026-04-31', '2026-06-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32', '2026-1-05', '2026-01-05T00:00', ' 2026-01-05', '']) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/context';
 import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../http/openapi';
 import { AppError } from '../lib/errors';
-import { addDays, localDay } from './calendar';
+import { addDays, isCalendarDay, localDay } from './calendar';
 import { exportConversationsCsv } from './export';
 import { accountInsights, agentInsights } from './insights';
 import { setWeeklySummary, weeklySummaryEnabled } from './weekly';
@@ -21,6 +21,9 @@ const InsightsQuery = z.object({
     .default(30)
     .openapi({ description: `The period, in days up to today (1–${INSIGHT_DAYS_MAX}, São Paulo time)`, example: 30 }),
 });
+
+/** An export day that matches YYYY-MM-DD but is not in the calendar (2026-02-30): docs/product.md §7. */
+const DAY_MISSING = 'Essa data não existe.';
 
 /** The longest period one export covers. */
 export const EXPORT_DAYS_MAX = 366;
@@ -86,8 +89,11 @@ const routes = {
 function exportPeriod(query: z.infer<typeof ExportQuery>): { from: string; to: string } {
   const to = query.to ?? localDay(new Date());
   const from = query.from ?? addDays(to, -29);
-  const invalid = (userMessage: string) => new AppError('VALIDATION_FAILED', 'Invalid export period', { userMessage, details: { from: [userMessage] } });
-  if (Number.isNaN(Date.parse(`${from}T12:00:00Z`)) || Number.isNaN(Date.parse(`${to}T12:00:00Z`))) throw invalid('Essa data não existe.');
+  const invalid = (userMessage: string, field: 'from' | 'to' = 'from') =>
+    new AppError('VALIDATION_FAILED', 'Invalid export period', { userMessage, details: { [field]: [userMessage] } });
+  // Round-trip, not Date.parse alone: that rolls 2026-02-30 over into 2 March.
+  if (!isCalendarDay(from)) throw invalid(DAY_MISSING, 'from');
+  if (!isCalendarDay(to)) throw invalid(DAY_MISSING, 'to');
   if (from > to) throw invalid('A data inicial deve ser antes da data final.');
   if (addDays(from, EXPORT_DAYS_MAX - 1) < to) throw invalid(`Exporte no máximo ${EXPORT_DAYS_MAX} dias de cada vez.`);
   return { from, to };
