@@ -202,4 +202,15 @@ test('knowledge base: load and save failures in the red box, the saving state, u
   await expect(report.getByRole('listitem')).toContainText('http://127.0.0.1:9/cardapio');
   await expect(page.getByText('Base de conhecimento salva com sucesso!')).toHaveCount(0);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // Lines the reader cannot use are not dropped: each one is listed with its reason, and there is no success toast.
+  await dialog.getByLabel('Links').fill('ftp://loja.com.br/x\nhttp://intranet/wiki\nnosso instagram');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const unread = dialog.getByRole('status').filter({ hasText: 'Alguns links não puderam ser lidos:' }).getByRole('listitem');
+  await expect(unread).toHaveText([
+    'ftp://loja.com.br/x: Apenas links http:// e https:// são lidos.',
+    'http://intranet/wiki: Endereço não permitido: links para redes internas não são aceitos.',
+    'nosso instagram: Não é um endereço de site: escreva o endereço da página, como www.suaempresa.com.br/cardapio.',
+  ]);
+  await expect(page.getByText('Base de conhecimento salva com sucesso!')).toHaveCount(0);
 });

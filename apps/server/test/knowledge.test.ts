@@ -265,6 +265,33 @@ describe('knowledge base links', () => {
     }
   });
 
+  it('reports every line it does not read, with the reason, and reads bare domains as https', async () => {
+    const ctx = await createTestContext({ jobs: true });
+    try {
+      const { user, agent } = await createUserWithAgent(ctx);
+      // A domain that does not exist: it is tried (never dropped), and DNS says no, with or without a network.
+      const bare = 'atende-teste-inexistente-7c1e.com.br/faq';
+      const links = [bare, 'ftp://loja.com.br/x', 'http://intranet/wiki', 'http://localhost:3222/admin', 'file:///etc/passwd', 'nosso instagram', siteUrl].join('\n');
+      const saved = await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Loja A', about: 'Sobre.', links } });
+      expect(await saved.json()).toMatchObject({ linksPending: true });
+      const read = async () => (await (await ctx.request(`/api/agents/${agent.id}/knowledge`, { token: user.token })).json()) as { linksReport: string | null; linksPending: boolean };
+      await vi.waitFor(async () => expect(await read()).toMatchObject({ linksPending: false }), { timeout: 30_000, interval: 200 });
+      const report = (await read()).linksReport?.split('\n') ?? [];
+      expect(report).toHaveLength(7);
+      expect(report[0]).toMatch(/^https:\/\/atende-teste-inexistente-7c1e\.com\.br\/faq: \S/);
+      expect(report.slice(1)).toEqual([
+        'ftp://loja.com.br/x: Apenas links http:// e https:// são lidos.',
+        'http://intranet/wiki: Endereço não permitido: links para redes internas não são aceitos.',
+        'http://localhost:3222/admin: Endereço não permitido: links para redes internas não são aceitos.',
+        'file:///etc/passwd: Apenas links http:// e https:// são lidos.',
+        'nosso instagram: Não é um endereço de site: escreva o endereço da página, como www.suaempresa.com.br/cardapio.',
+        `${siteUrl}: Endereço não permitido: links para redes internas não são aceitos.`,
+      ]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('indexes an allowed page as text (loopback allowed only by the explicit test setting)', async () => {
     const ctx = await createTestContext({ jobs: true, env: { KNOWLEDGE_ALLOW_LOOPBACK_LINKS: 'true' } });
     try {

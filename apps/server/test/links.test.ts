@@ -3,7 +3,7 @@ import { type AddressInfo, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { convert } from 'html-to-text';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { extractLinks } from '../src/knowledge/links/extract';
+import { analyseLinks, extractLinks, MAX_SKIPPED_SHOWN, SKIP_REASONS } from '../src/knowledge/links/extract';
 import {
   fetchPageText,
   LinkFetchError,
@@ -763,6 +763,20 @@ describe('extractLinks', () => {
     ]);
   });
 
+  it('accepts bare domains as https, as merchants type them, but not file names, e-mails or words with a dot', () => {
+    expect(extractLinks('minhaloja.com.br/faq\nLoja.COM.br:8443/menu?x=1\nVeja loja.com/sobre.\ncafé.com.br\nloja.рф/menu')).toEqual([
+      'https://minhaloja.com.br/faq',
+      'https://loja.com.br:8443/menu?x=1',
+      'https://loja.com/sobre',
+      'https://xn--caf-dma.com.br/',
+      'https://loja.xn--p1ai/menu',
+    ]);
+    expect(extractLinks('a.com.br,b.com.br c.app')).toEqual(['https://a.com.br/', 'https://b.com.br/', 'https://c.app/']);
+    expect(extractLinks('cardapio.pdf foto.jpg index.html Sr.Fulano joao.silva@loja.com.br v1.2 R$ 10.50 contato@loja.com.br')).toEqual([]);
+    // A bare IPv4 address is a candidate too, so the SSRF guard (not the extractor) decides about it.
+    expect(extractLinks('192.168.0.1/admin')).toEqual(['https://192.168.0.1/admin']);
+  });
+
   it('ignores non-http schemes, e-mails and junk', () => {
     expect(
       extractLinks('ftp://files.loja.com ftp://www.loja.com javascript:alert(1) file:///etc/passwd mailto:a@b.com contato@www.loja.com http:// www. https://localhost'),
@@ -776,5 +790,60 @@ describe('extractLinks', () => {
     expect(extractLinks(many)).toHaveLength(20);
     expect(extractLinks(many, 3)).toEqual(['https://site0.com.br/', 'https://site1.com.br/', 'https://site2.com.br/']);
     expect(extractLinks(many, 0)).toEqual([]);
+  });
+});
+
+describe('analyseLinks: every line that is not read is named, with a pt-BR reason', () => {
+  const skipped = (text: string, reason: string) => ({ kind: 'skipped', text, reason });
+  const link = (url: string) => ({ kind: 'link', url });
+
+  it('reports what the reader cannot use instead of dropping it', () => {
+    expect(analyseLinks('minhaloja.com.br/faq\nftp://loja.com.br/x\nhttp://intranet/wiki')).toEqual([
+      link('https://minhaloja.com.br/faq'),
+      skipped('ftp://loja.com.br/x', 'Apenas links http:// e https:// são lidos.'),
+      skipped('http://intranet/wiki', 'Endereço não permitido: links para redes internas não são aceitos.'),
+    ]);
+    expect(analyseLinks('http://localhost:3222/admin\nfile:///etc/passwd\n  \nnosso instagram\ncardapio.pdf\nmailto:a@b.com\nhttp://\nhttps://loja..com.br/')).toEqual([
+      skipped('http://localhost:3222/admin', SKIP_REASONS.blocked),
+      skipped('file:///etc/passwd', SKIP_REASONS.onlyHttp),
+      skipped('nosso instagram', SKIP_REASONS.notWebAddress),
+      skipped('cardapio.pdf', SKIP_REASONS.notWebAddress),
+      skipped('mailto:a@b.com', SKIP_REASONS.onlyHttp),
+      skipped('http://', SKIP_REASONS.invalid),
+      skipped('https://loja..com.br/', SKIP_REASONS.invalid),
+    ]);
+    expect(Object.values(SKIP_REASONS).every((reason) => /^[A-ZÁÉÍÓÚÂÊÔÃÕÇ]/.test(reason) && reason.endsWith('.'))).toBe(true);
+  });
+
+  it('keeps the order typed, names a non-http piece beside a good link, and reports each problem once', () => {
+    expect(analyseLinks('https://a.com.br ftp://b.com.br\nftp://b.com.br\nhttps://A.com.br/\nwww.c.com.br')).toEqual([
+      link('https://a.com.br/'),
+      skipped('ftp://b.com.br', SKIP_REASONS.onlyHttp),
+      link('https://www.c.com.br/'),
+    ]);
+  });
+
+  it('reports the links past the limit, and shortens what it shows of a long line', () => {
+    const many = Array.from({ length: 22 }, (_, i) => `site${i}.com.br`).join('\n');
+    const entries = analyseLinks(many);
+    expect(entries.filter((e) => e.kind === 'link')).toHaveLength(20);
+    expect(entries.slice(20)).toEqual([
+      skipped('https://site20.com.br/', SKIP_REASONS.overLimit),
+      skipped('https://site21.com.br/', SKIP_REASONS.overLimit),
+    ]);
+    const long = analyseLinks(`palavra `.repeat(100));
+    expect(long).toHaveLength(1);
+    expect((long[0] as { text: string }).text).toHaveLength(200);
+    expect(analyseLinks(`https://loja.com.br/${'a'.repeat(2100)}`)).toEqual([
+      skipped(`https://loja.com.br/${'a'.repeat(179)}…`, SKIP_REASONS.tooLong),
+    ]);
+    expect(analyseLinks('')).toEqual([]);
+  });
+
+  it('names at most 50 problems and counts the rest', () => {
+    const entries = analyseLinks(Array.from({ length: 53 }, (_, i) => `linha ${i}`).join('\n'));
+    expect(entries).toHaveLength(MAX_SKIPPED_SHOWN + 1);
+    expect(entries[49]).toEqual(skipped('linha 49', SKIP_REASONS.notWebAddress));
+    expect(entries[50]).toEqual({ kind: 'more', count: 3 });
   });
 });

@@ -17,7 +17,10 @@ export const knowledgeBaseSchema = z.object({
   companyName: z.string(),
   about: z.string(),
   links: z.string(),
-  /** Links that could not be read, one per line ("url: reason"); null when all were read. */
+  /**
+   * What of `links` was not read, one per line ("link or text: reason", pt-BR): links that could not be fetched, and
+   * lines that are not web addresses, not http/https, or point at a private network. Null when everything was read.
+   */
   linksReport: z.string().nullable(),
   /** The saved links are still being read in the background (linksReport still describes the last reading). */
   linksPending: z.boolean(),

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { knowledgeBases, passages } from '../../db/schema';
-import { extractLinks } from '../links/extract';
+import { analyseLinks } from '../links/extract';
 import { fetchPageText, LinkFetchError } from '../links/fetch-page';
 import { replaceLinkPassages, type LinkPage } from '../passages';
 import { embedderOf, type IngestionDeps } from './deps';
@@ -38,11 +38,23 @@ export async function indexKnowledge(deps: IngestionDeps, agentId: string): Prom
     .where(eq(knowledgeBases.agentId, agentId));
 }
 
-/** Reads every link of the knowledge base; a link that cannot be read becomes a line of the report (pt-BR). */
+/**
+ * Reads every link of the knowledge base. Each line that is not read becomes a line of the report (pt-BR), in the
+ * order typed: a link that cannot be fetched, and whatever is not a link that may be read (extract.ts).
+ */
 async function readLinks(deps: IngestionDeps, links: string) {
   const problems: string[] = [];
   const pages: Array<{ url: string; title: string | null; text: string }> = [];
-  for (const url of extractLinks(links)) {
+  for (const entry of analyseLinks(links)) {
+    if (entry.kind === 'skipped') {
+      problems.push(`${entry.text}: ${entry.reason}`);
+      continue;
+    }
+    if (entry.kind === 'more') {
+      problems.push(entry.count === 1 ? 'Mais 1 linha também não foi lida.' : `Mais ${entry.count} linhas também não foram lidas.`);
+      continue;
+    }
+    const url = entry.url;
     try {
       pages.push(await fetchPageText(url, { allowLoopbackLinks: deps.config.knowledge.allowLoopbackLinks }));
     } catch (err) {

@@ -19,6 +19,9 @@ const DEFAULT_MESSAGES: Record<LinkFetchErrorCode, string> = {
   HTTP_ERROR: 'Não foi possível acessar o site.',
 };
 
+/** The pt-BR text for a code, as LinkFetchError shows it by default. */
+export const linkErrorMessage = (code: LinkFetchErrorCode): string => DEFAULT_MESSAGES[code];
+
 /** A link could not be fetched. `code` is for programs, `userMessage` (pt-BR) is safe to show to the merchant. */
 export class LinkFetchError extends Error {
   readonly code: LinkFetchErrorCode;

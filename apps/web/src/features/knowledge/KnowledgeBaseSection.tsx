@@ -114,7 +114,7 @@ function KnowledgeForm({ agentId, saved, onSaved }: FormProps) {
       />
       <TextAreaField
         label="Links"
-        hint="Um link por linha. As páginas do seu site são lidas e indexadas como texto; apenas páginas públicas (http:// ou https://)."
+        hint="Um link por linha, como www.suaempresa.com.br/cardapio. As páginas públicas do seu site (http:// ou https://) são lidas e indexadas como texto; o que não puder ser lido aparece aqui embaixo, com o motivo."
         value={links}
         onChange={(event) => setLinks(event.target.value)}
         rows={3}

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 
-/** The links the server could not read (one per line: "url: reason"), as a warning list. */
+/** The lines of the links field the server did not read (one per line: "link or text: reason"), as a warning list. */
 export function LinksReport({ report }: { report: string }) {
   const lines = report.split('\n').map((line) => line.trim()).filter(Boolean);
   return (
