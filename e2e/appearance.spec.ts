@@ -105,6 +105,12 @@ test('the owner sets the look; the public chat and the widget wear it', async ({
     await launcher.click();
     const chat = shop.frameLocator('iframe[title="Chat de atendimento"]');
     await expect(chat.getByRole('heading', { name: 'Carla, da Loja' })).toBeVisible();
+
+    // On a phone the left-hand popup takes the whole screen too, as the right-hand one does.
+    await shop.setViewportSize({ width: 390, height: 844 });
+    const frame = shop.locator('iframe[title="Chat de atendimento"]');
+    await expect.poll(() => frame.boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await expect(shop.getByRole('button', { name: 'Fechar chat', exact: true })).toBeInViewport({ ratio: 1 });
   } finally {
     await shop.close();
     server.close();

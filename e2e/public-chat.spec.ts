@@ -174,3 +174,48 @@ test('the popup widget on a merchant page opens the chat and answers', async ({ 
     server.close();
   }
 });
+
+/** A merchant's page embedding `snippet`, served on 127.0.0.1 (another origin than the chat's). */
+async function merchantSite(snippet: string) {
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja</title></head><body><h1>Loja</h1>${snippet}</body></html>`;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+test('the popup widget: a long name stays clear of the close button, and Escape inside the chat closes it', async ({ page, baseURL, merchant }) => {
+  const name = 'Empório da Carla Mendes · Produtos Naturais, Orgânicos e Mel';
+  expect(name).toHaveLength(60);
+  const agent = await merchant.agentViaApi(name);
+  const site = await merchantSite(`<script src="${baseURL}/widget.js" data-atende-agent="${agent.webhookId}" async></script>`);
+  try {
+    await page.goto(site.url);
+    await page.getByRole('button', { name: 'Abrir chat de atendimento' }).click();
+    const frame = page.locator('iframe[title="Chat de atendimento"]');
+    const chat = page.frameLocator('iframe[title="Chat de atendimento"]');
+    const title = chat.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(name);
+    const close = page.getByRole('button', { name: 'Fechar chat', exact: true });
+    // The widget's X sits over the framed page's header: the title (and its ellipsis) ends before it.
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect
+        .poll(async () => {
+          const [t, x] = await Promise.all([title.boundingBox(), close.boundingBox()]);
+          return t && x ? Math.round(x.x - (t.x + t.width)) : -Infinity;
+        })
+        .toBeGreaterThanOrEqual(0);
+    }
+
+    // The focus is inside the chat's frame, where the widget's own keydown listener hears nothing.
+    await chat.getByPlaceholder(PLACEHOLDER).click();
+    await page.keyboard.press('Escape');
+    await expect(frame).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Abrir chat de atendimento' })).toBeFocused();
+  } finally {
+    site.close();
+  }
+});

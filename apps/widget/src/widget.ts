@@ -4,7 +4,8 @@
  * The Atende chat popup loader, served as /widget.js and pasted by merchants
  * into their own pages. It adds a floating button (bottom right, or left, in the
  * agent's colour: its 'Aparência') that opens the public chat of one agent in a
- * 400×600 frame (full screen on phones).
+ * 400×600 frame (full screen on phones, whichever side). Escape closes it, also
+ * from inside the chat, whose page asks for it (packages/shared/src/widget.ts).
  *
  * It runs on pages we do not control, so it keeps to itself: no globals (the
  * bundle is an IIFE), no global CSS (everything lives in a shadow root, styled
@@ -13,6 +14,7 @@
  */
 
 import { brandColors } from '../../../packages/shared/src/colors';
+import { WIDGET_CLOSE_MESSAGE, WIDGET_FRAME_HASH } from '../../../packages/shared/src/widget';
 
 const HOST_ID = 'atende-chat-widget';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -31,7 +33,7 @@ const CSS = `
 .p{position:fixed;right:20px;bottom:92px;z-index:2147483647;width:400px;height:600px;max-width:calc(100vw - 40px);max-height:calc(100vh - 112px);border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 12px 40px rgba(15,23,42,.3)}
 .p[hidden]{display:none}
 iframe{display:block;width:100%;height:100%;border:0}
-@media (max-width:480px){.p{top:0;right:0;bottom:0;left:0;width:100%;height:100%;max-width:none;max-height:none;border-radius:0}.o .b{display:none}}
+@media (max-width:480px){.p,.l .p{top:0;right:0;bottom:0;left:0;width:100%;height:100%;max-width:none;max-height:none;border-radius:0}.o .b{display:none}}
 @media (prefers-reduced-motion:reduce){.b{transition:none}}
 `;
 
@@ -115,7 +117,7 @@ function mount(chatUrl: string, agentUrl: string) {
     if (open && !frame) {
       // Created on first open, then kept: the conversation survives closing the popup.
       frame = document.createElement('iframe');
-      frame.src = chatUrl;
+      frame.src = chatUrl + WIDGET_FRAME_HASH;
       frame.title = 'Chat de atendimento';
       panel.insertBefore(frame, close);
     }
@@ -132,6 +134,13 @@ function mount(chatUrl: string, agentUrl: string) {
   close.addEventListener('click', () => setOpen(false));
   root.addEventListener('keydown', (event) => {
     if ((event as KeyboardEvent).key === 'Escape' && !panel.hidden) setOpen(false);
+  });
+  // Escape pressed inside the chat (where the focus is once open): the framed page asks to close.
+  const chatOrigin = new URL(chatUrl).origin;
+  window.addEventListener('message', (event) => {
+    if (frame && event.source === frame.contentWindow && event.origin === chatOrigin && event.data === WIDGET_CLOSE_MESSAGE && !panel.hidden) {
+      setOpen(false);
+    }
   });
 
   panel.appendChild(close);

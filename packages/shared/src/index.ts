@@ -22,3 +22,4 @@ export * from './colors';
 export * from './markdown';
 export * from './web-limits';
 export * from './handoff';
+export * from './widget';

@@ -1,10 +1,12 @@
 import { brandColors, type PublicAgent } from '@atende/shared';
 import { MessageCircleOff } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
+import { cn } from '../../components/ui/cn';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchPublicAgent } from './api';
 import { ChatPanel } from './ChatPanel';
+import { inWidgetFrame, useEscapeClosesWidget } from './widget-frame';
 
 /*
  * The public chat page: opened from a shared link or framed on merchants'
@@ -16,15 +18,17 @@ import { ChatPanel } from './ChatPanel';
 type AgentState = { status: 'loading' } | { status: 'ready'; agent: PublicAgent } | { status: 'unavailable' } | { status: 'failed' };
 
 export function PublicChat({ webhookId }: { webhookId?: string }) {
+  const [inWidget] = useState(inWidgetFrame);
+  useEscapeClosesWidget(inWidget);
   if (!webhookId) {
     return (
       <Notice title="Link de chat inválido">Confira o endereço recebido ou peça um novo link à empresa.</Notice>
     );
   }
-  return <AgentChat key={webhookId} webhookId={webhookId} />;
+  return <AgentChat key={webhookId} webhookId={webhookId} inWidget={inWidget} />;
 }
 
-function AgentChat({ webhookId }: { webhookId: string }) {
+function AgentChat({ webhookId, inWidget }: { webhookId: string; inWidget: boolean }) {
   const [state, setState] = useState<AgentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -67,10 +71,10 @@ function AgentChat({ webhookId }: { webhookId: string }) {
     );
   }
 
-  return <ChatScreen agent={state.agent} webhookId={webhookId} />;
+  return <ChatScreen agent={state.agent} webhookId={webhookId} inWidget={inWidget} />;
 }
 
-function ChatScreen({ agent, webhookId }: { agent: PublicAgent; webhookId: string }) {
+function ChatScreen({ agent, webhookId, inWidget }: { agent: PublicAgent; webhookId: string; inWidget: boolean }) {
   const { appearance } = agent;
   const name = appearance.displayName || agent.name;
   useDocumentTitle(name);
@@ -80,7 +84,8 @@ function ChatScreen({ agent, webhookId }: { agent: PublicAgent; webhookId: strin
   return (
     <div className="flex h-dvh flex-col bg-slate-50" style={theme}>
       <header className="bg-brand-600 text-brand-ink">
-        <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-3">
+        {/* In the widget's popup, its close button (36 px, 12 px from the edge) lies over the header's right end. */}
+        <div className={cn('mx-auto flex w-full max-w-3xl items-center gap-3 py-3', inWidget ? 'pr-14 pl-4' : 'px-4')}>
           {appearance.avatarUrl ? (
             <img src={appearance.avatarUrl} alt="" className="size-9 shrink-0 rounded-full bg-white object-cover" />
           ) : (
