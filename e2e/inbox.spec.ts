@@ -85,6 +85,13 @@ test('the inbox on a phone: the list, then the conversation, and back', async ({
   await expect(conversation.getByRole('button', { name: 'Assumir conversa' })).toBeVisible();
   await conversation.getByRole('button', { name: 'Assumir conversa' }).click();
   await expect(conversation.locator('[data-state="human"]')).toBeVisible();
+  // The team's reply is shown as the customer sees it: Markdown, not its asterisks.
+  await conversation.getByLabel('Sua resposta').fill('**Promoção** de hoje: _pão de queijo_ em dobro');
+  await conversation.getByRole('button', { name: 'Enviar resposta' }).click();
+  const sent = conversation.getByRole('list', { name: 'Mensagens' }).locator('[data-role="team"]');
+  await expect(sent.locator('strong')).toHaveText('Promoção');
+  await expect(sent.locator('em')).toHaveText('pão de queijo');
+  await expect(sent).not.toContainText('**');
   await conversation.getByRole('button', { name: 'Voltar para a lista' }).click();
   await expect(list.getByRole('button').first()).toContainText('Com a equipe');
 });

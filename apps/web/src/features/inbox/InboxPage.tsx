@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { Markdown } from '../chat';
 import { useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
 
 const STATE_STYLES: Record<ConversationState, string> = {
@@ -253,6 +254,10 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
   );
 }
 
+/**
+ * The conversation as the customer saw it: their own text plain, the agent's and the team's replies in Markdown, as
+ * the chat (and the agent's 'Conversas') renders them — on light bubbles, where its links and code stay readable.
+ */
 function Messages({ conversation }: { conversation: Conversation }) {
   return (
     <ol className="space-y-3" aria-label="Mensagens">
@@ -263,13 +268,13 @@ function Messages({ conversation }: { conversation: Conversation }) {
             <span className="mb-0.5 px-1 text-xs font-medium text-slate-500">{chatRoleLabels[m.role]}</span>
             <div
               className={cn(
-                'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm leading-relaxed',
-                customer && 'rounded-bl-sm bg-slate-100 text-slate-900',
-                m.role === 'assistant' && 'rounded-br-sm bg-brand-600 text-white',
-                m.role === 'team' && 'rounded-br-sm bg-green-700 text-white',
+                'max-w-[85%] break-words rounded-2xl px-4 py-2 text-sm leading-relaxed text-slate-900',
+                customer && 'whitespace-pre-wrap rounded-bl-sm bg-slate-100',
+                m.role === 'assistant' && 'rounded-br-sm bg-brand-50 ring-1 ring-brand-100',
+                m.role === 'team' && 'rounded-br-sm bg-green-50 ring-1 ring-green-200',
               )}
             >
-              {m.content}
+              {customer ? m.content : <Markdown>{m.content}</Markdown>}
             </div>
             <time dateTime={m.createdAt} className="mt-1 px-1 text-xs text-slate-500">{formatDateTime(m.createdAt)}</time>
           </li>
