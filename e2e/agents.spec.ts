@@ -115,6 +115,28 @@ test('create an agent, test its chat, share the public link and keep the history
   await expect(steps.getByRole('link', { name: 'Conhecimento (a fazer)' })).toBeVisible();
 });
 
+test("a test message moves the day's test counter and the checklist's 'Teste' step at once", async ({ page, merchant }) => {
+  const agent = await merchant.signInWithAgent('Loja do Teste');
+  await page.goto(`/dashboard/agents/${agent.id}/teste`);
+  const steps = page.getByRole('region', { name: 'Primeiros passos' });
+  await expect(steps.getByRole('link', { name: 'Teste (a fazer)' })).toBeVisible();
+  await expect(page.getByText('Mensagens de teste hoje: 0 de 50.')).toBeVisible();
+
+  const chat = page.getByRole('region', { name: 'Teste seu agente' });
+  await ask(chat, 'Olá');
+  await expect(page.getByText('Mensagens de teste hoje: 1 de 50.')).toBeVisible();
+  await expect(steps.getByRole('link', { name: 'Teste (feito)' })).toBeVisible();
+  await ask(chat, 'quanto é 12*7?');
+  await expect(page.getByText('Mensagens de teste hoje: 2 de 50.')).toBeVisible();
+
+  // The agents page's usage panel reads the same figure.
+  await page.getByRole('link', { name: 'Voltar para Agentes' }).click();
+  await agentCard(page, 'Loja do Teste').getByRole('button', { name: 'Chat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Teste seu Chat' });
+  await ask(dialog, 'Bom dia');
+  await expect(page.getByText(/Mensagens de teste hoje: 3\/50/)).toBeVisible();
+});
+
 test('at the plan limit the server refuses a new agent with a link to the plans', async ({ page, merchant }) => {
   await merchant.signIn();
   await merchant.createAgent('Primeiro');

@@ -1,4 +1,5 @@
 import type { Agent, AgentAppearance, AgentList, AppearanceInput, UpdateAgentInput, WebLimitsInput } from '@atende/shared';
+import { useCallback } from 'react';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, client, putForm } from '../../lib/api';
 import { transcriptQuery } from '../../lib/transcript';
@@ -82,6 +83,19 @@ export function useConversation(agentId: string, conversationId: string | null) 
     ...transcriptQuery(agentId, conversationId ?? ''),
     enabled: conversationId !== null,
   });
+}
+
+/**
+ * After each message of the owner's test chat: the day's test count (the agents list's usage) and the agent's
+ * conversations (the checklist's 'Teste' step) changed on the server. Only these two queries, each once, and only
+ * refetched where they are on screen; the open transcripts under the conversations key are left alone.
+ */
+export function useRefreshAfterTestMessage(agentId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: agentKeys.list(), exact: true });
+    void queryClient.invalidateQueries({ queryKey: agentKeys.conversations(agentId), exact: true });
+  }, [queryClient, agentId]);
 }
 
 function replaceAgent(list: AgentList | undefined, id: string, changes: Partial<Agent>): AgentList | undefined {

@@ -18,6 +18,8 @@ export interface ChatPanelProps {
   /** Shown before the first message (the agent's 'Aparência'): a greeting, and questions to ask with one tap. */
   welcome?: string;
   suggestions?: string[];
+  /** Called once after each message's turn is over (answered or failed), e.g. to refresh what it changed. */
+  onTurnEnd?: () => void;
 }
 
 /** A bubble on screen. 'error' exists only here, never on the server. */
@@ -40,7 +42,7 @@ export function ChatPanel(props: ChatPanelProps) {
   return <Conversation key={target.kind === 'public' ? `public:${target.webhookId}` : `test:${target.agentId}`} {...props} />;
 }
 
-function Conversation({ target: initialTarget, height, className, welcome, suggestions = [] }: ChatPanelProps) {
+function Conversation({ target: initialTarget, height, className, welcome, suggestions = [], onTurnEnd }: ChatPanelProps) {
   // Keyed by its target (ChatPanel), so the target never changes during this conversation's life.
   const [target] = useState(initialTarget);
   // The owner's test chat is the first answer a merchant sees: have the renderer ready before it.
@@ -161,6 +163,7 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
         requestRef.current = null;
         setLoading(false);
       }
+      if (!controller.signal.aborted) onTurnEnd?.();
     }
   };
 

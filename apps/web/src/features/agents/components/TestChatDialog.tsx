@@ -3,6 +3,7 @@ import { Code, Link2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '../../../components/ui/Button';
 import { ChatPanel } from '../../chat';
+import { useRefreshAfterTestMessage } from '../api';
 import { Modal } from '../../../components/ui/Modal';
 
 interface Props {
@@ -39,6 +40,7 @@ export function TestChatDialog({ agent, open, onOpenChange, onShare, onCode }: P
 
 /** The owner's test chat with an agent; an inactive agent can still be tried (customers cannot reach it). */
 export function TestChat({ agent, height }: { agent: Agent; height: number }) {
+  const refresh = useRefreshAfterTestMessage(agent.id);
   return (
     <>
       {!agent.active && (
@@ -46,7 +48,7 @@ export function TestChat({ agent, height }: { agent: Agent; height: number }) {
           Este agente está inativo: seus clientes não conseguem conversar com ele, mas você pode testá-lo aqui.
         </p>
       )}
-      <ChatPanel target={{ kind: 'test', agentId: agent.id }} height={height} />
+      <ChatPanel target={{ kind: 'test', agentId: agent.id }} height={height} onTurnEnd={refresh} />
     </>
   );
 }
