@@ -58,10 +58,14 @@ test("'Seus dados': edit the profile, change the password, then delete the accou
   await page.getByLabel('Telefone').fill('123');
   await page.getByRole('button', { name: 'Salvar dados' }).click();
   await expect(page.getByText(/^Telefone inválido/)).toBeVisible();
+  await expect(page.getByTestId('user-badge')).toHaveText(/Carla Mendes$/);
+  await page.getByLabel('Nome completo').fill('Carla Mendes Souza');
   await page.getByLabel('Empresa').fill('Café da Carla & Filhos');
   await page.getByLabel('Telefone').fill('(21) 99999-1234');
   await page.getByRole('button', { name: 'Salvar dados' }).click();
   await expect(page.getByText('Dados salvos!')).toBeVisible();
+  // The sidebar's badge follows at once, without a reload.
+  await expect(page.getByTestId('user-badge')).toHaveText(/Carla Mendes Souza$/);
   await page.reload();
   await expect(page.getByLabel('Empresa')).toHaveValue('Café da Carla & Filhos');
 
