@@ -148,3 +148,25 @@ test("'Ensinar resposta' from a conversation: the reply without an answer teache
 
   expect(await customerAsks(browser, agent.publicChatUrl, 'aceita vale refeicao?')).toBe('Aceitamos vale refeição Alelo, Sodexo e VR.');
 });
+
+test("the usage line says what it counts, and the Painel and 'Visão geral' fit a 390 px phone", async ({ page, merchant }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const agent = await merchant.signInWithAgent('Padaria Pão Quente');
+  const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  const usage = page.getByRole('region', { name: 'Uso do plano neste mês' });
+
+  // One agent's Painel: the account's quota, and this agent's customers' messages told apart from it.
+  await page.goto(`/dashboard/agents/${agent.id}/insights`);
+  await expect(page.getByRole('img', { name: /Mensagens de clientes por dia/ })).toBeVisible();
+  await expect(usage).toContainText('0 de 100 mensagens do plano usadas neste mês, somando todos os seus agentes.');
+  await expect(usage).toContainText('Este agente recebeu 0 mensagens de clientes neste mês.');
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+
+  // Every agent together: no single agent to speak of.
+  await page.goto('/dashboard/insights');
+  await expect(page.getByRole('heading', { name: 'Visão geral', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Mensagens de clientes por dia/ })).toBeVisible();
+  await expect(usage).toContainText('0 de 100 mensagens do plano usadas neste mês, somando todos os seus agentes.');
+  await expect(usage).not.toContainText(/este agente/i);
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+});

@@ -88,7 +88,7 @@ export default function InsightsPage() {
       {data && (
         <>
           <Totals data={data} />
-          <UsageCard usage={data.usage} />
+          <UsageCard usage={data.usage} agentScope={Boolean(id)} />
           <Suspense
             fallback={
               <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
@@ -134,16 +134,29 @@ function Totals({ data }: { data: Insights }) {
   );
 }
 
-function UsageCard({ usage }: { usage: Insights['usage'] }) {
+/**
+ * The month's quota, which is the account's (every agent). It counts the customers' messages an agent answered
+ * (usage/quota.ts, chat/runtime.ts): not those that came while the team had the conversation (given back), nor
+ * the ones refused once it ran out, nor the owner's tests. An agent's Painel adds the agent's own figure, which is
+ * every customer message of its conversations this month (insights/rollup.ts): answered or not, so it can be larger.
+ */
+function UsageCard({ usage, agentScope }: { usage: Insights['usage']; agentScope: boolean }) {
   const share = usage.quota ? Math.min(100, Math.round((usage.used / usage.quota) * 100)) : null;
+  const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
   return (
     <section aria-labelledby="uso-do-mes" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="uso-do-mes" className="text-sm font-semibold text-slate-900">
         Uso do plano neste mês
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {formatNumber(usage.used)} {usage.quota ? `de ${formatNumber(usage.quota)} mensagens` : 'mensagens (sem limite)'} · este agente:{' '}
-        {formatNumber(usage.scopeUsed)}
+        {usage.quota
+          ? `${formatNumber(usage.used)} de ${plural(usage.quota, 'mensagem', 'mensagens')} do plano usadas neste mês, somando todos os seus agentes.`
+          : `${plural(usage.used, 'mensagem usada', 'mensagens usadas')} neste mês, somando todos os seus agentes (plano sem limite).`}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">
+        {agentScope && `Este agente recebeu ${plural(usage.scopeUsed, 'mensagem', 'mensagens')} de clientes neste mês. `}
+        Contam no plano as mensagens de clientes que um agente respondeu; as que chegam enquanto sua equipe atende a
+        conversa, e as do seu teste, não contam.
       </p>
       {share !== null && (
         <div
