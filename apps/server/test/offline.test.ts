@@ -16,7 +16,7 @@ beforeAll(async () => {
     json: {
       companyName: 'Padaria Pão Quente',
       about:
-        'Funcionamos de segunda a sábado, das 6h às 20h.\n\nPreços:\nPão francês: R$ 0,80 a unidade.\nBolo de cenoura: R$ 25,00.\n\nEntregamos no bairro Jardim Paulista com taxa de R$ 5,00.',
+        'Funcionamos de segunda a sábado, das 6h às 20h.\n\nPreços:\nPão francês: R$ 0,80 a unidade.\nBolo de cenoura: R$ 25,00.\n\nEntregamos no bairro Jardim Paulista com taxa de R$ 5,00.\n\nFicamos na Rua Augusta, 1500, Consolação.',
       links: '',
     },
   });
@@ -48,6 +48,11 @@ describe('offline mode (no LLM configured)', () => {
     expect(await chatOutput(ctx, webhookId, 'qual o horário de funcionamento')).toContain('das 6h às 20h');
   });
 
+  it("retrieval finds a shop word's synonyms: the address for 'endereço' in a text that only says 'Rua'", async () => {
+    expect(await chatOutput(ctx, webhookId, 'Oi, qual o endereço?')).toContain('Ficamos na Rua Augusta, 1500, Consolação.');
+    expect(await chatOutput(ctx, webhookId, 'Qual a localização de vocês?')).toContain('Rua Augusta, 1500');
+  });
+
   it('says honestly when it does not know', async () => {
     expect(await chatOutput(ctx, webhookId, 'Vocês vendem pneus de caminhão?')).toMatch(/não encontrei essa informação/);
   });
@@ -58,7 +63,7 @@ describe('offline mode (no LLM configured)', () => {
     await ctx.request(`/api/agents/${agent.id}/knowledge`, {
       method: 'PUT',
       token: user.token,
-      json: { companyName: 'Loja', about: 'Entregamos no bairro Jardim Paulista com taxa de R$ 5,00.', links: '' },
+      json: { companyName: 'Loja', about: 'Entregamos no bairro Jardim Paulista com taxa de R$ 5,00.\n\nFicamos na Rua Augusta, 1500, Consolação.', links: '' },
     });
     for (const message of ['Olá!', 'quanto é 12*7?', 'Vocês fazem entrega?', 'Vocês vendem pneus de caminhão?', 'obrigado']) {
       await chatOutput(ctx, agent.webhookId, message);

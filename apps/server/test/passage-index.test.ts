@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../src/db/schema';
 import { PassageIndexes } from '../src/knowledge/lexical-index';
 import { backfillLexemes, deleteSourcePassages } from '../src/knowledge/passages';
-import { lexicalSearch, type RetrievedPassage } from '../src/knowledge/retrieval';
+import { lexicalSearch, searchTerms, type RetrievedPassage } from '../src/knowledge/retrieval';
 import { questionWords } from '../src/knowledge/text-search';
 import { BAKERY_ABOUT, createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
@@ -65,7 +65,7 @@ describe('the in-memory passage index (ADR 0020)', () => {
     for (const question of questions) {
       // Every passage with a hit: no cut at the limit, where passages of equal score may be taken in any order.
       const expected = await lexicalSearch(db(), owner.agentId, question, 10_000);
-      const actual = index.search(questionWords(question), 10_000);
+      const actual = index.search(searchTerms(question), 10_000);
       expect(grouped(actual), question).toEqual(grouped(expected));
       for (const p of actual) expect(p.content.length).toBeGreaterThan(0);
       compared += expected.length;

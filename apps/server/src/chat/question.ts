@@ -1,3 +1,4 @@
+import { synonymsOf } from '../knowledge/synonyms';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { NOMINALIZATIONS } from './nominalizations';
 
@@ -50,26 +51,6 @@ const LIGHT_LEXEMES = lexemeSet(
     // Auxiliaries ("deve respeitar", "irá lançar", "vai abrir"): the verb after them says what is asked.
     'deve devem dever deverá deverão devo irá irão vai vão',
 );
-
-/**
- * The words a shop and its customers use for the same thing. A question word of a group also matches the
- * group's other words ("abrem" finds "Horário de funcionamento", "frete" finds "entrega").
- */
-const SYNONYM_GROUPS = [
-  'horário horários hora horas abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada',
-  'preço preços custa custam custo valor valores cobram cobra',
-  'entrega entregas entregam entregar delivery frete envio enviam mandam',
-  'pagamento pagamentos pagar pago aceitam aceita',
-  'endereço localização localizados fica ficam rua',
-  'telefone contato whatsapp ligar celular fone',
-  'troca trocas trocar devolução devoluções devolver',
-  'encomenda encomendas encomendar reserva reservar',
-  'grátis gratuito gratuita gratis',
-  'prazo demora demoram',
-].map((group) => [...lexemeSet(group)]);
-
-const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lexeme, group);
 
 const ANSWER_TYPES: Array<[Exclude<AnswerType, null>, RegExp]> = [
   ['time', /\b(que horas?|a partir de que horas|at[eé] que horas|hor[aá]rios?|abre|abrem|abrir|fecha|fecham|funciona|funcionam)\b/i],
@@ -163,7 +144,7 @@ function questionTerms(text: string): Term[] {
     .map((lexemes) => ({
       lexemes,
       bases: bases.get(lexemes.join(' ')) ?? [],
-      synonyms: [...new Set(lexemes.flatMap((l) => SYNONYMS.get(l) ?? []))].filter((l) => !lexemes.includes(l)),
+      synonyms: synonymsOf(lexemes),
       derived: derivationsOf(lexemes),
       weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? 0.3 : 1,
     }));

@@ -4,6 +4,7 @@ import { executeShaped, PREPARED, type Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
 import { PassageIndexes } from './lexical-index';
+import { withSynonyms } from './synonyms';
 import { questionWords, wordQuery } from './text-search';
 import type { VectorIndex } from './vectors';
 
@@ -31,7 +32,15 @@ const B = sql.raw('0.75');
  * on row estimates, which PGlite never gathers (no autovacuum there).
  */
 export async function lexicalSearch(db: Db, agentId: string, question: string, limit = RETRIEVAL_TOP_K): Promise<RetrievedPassage[]> {
-  return searchWords(db, agentId, questionWords(question), limit);
+  return searchWords(db, agentId, searchTerms(question), limit);
+}
+
+/**
+ * A question's words as the search matches them: each with its shop synonyms (knowledge/synonyms.ts), in the same slot
+ * of the ranking, so a passage that says only "Ficamos na Rua…" is found for "Qual o endereço?".
+ */
+export function searchTerms(question: string): Array<readonly string[]> {
+  return questionWords(question).map(withSynonyms);
 }
 
 async function searchWords(db: Db, agentId: string, questionWords: ReadonlyArray<readonly string[]>, limit: number): Promise<RetrievedPassage[]> {
@@ -101,7 +110,7 @@ export function createRetriever(deps: { db: Db; embedder: Embedder | null; vecto
   const indexes = new PassageIndexes(db);
   /** The lexical ranking: from the agent's index in memory when the caller knows its version and it can be kept. */
   async function lexical(agentId: string, question: string, limit: number, knowledgeVersion?: number) {
-    const words = questionWords(question);
+    const words = searchTerms(question);
     const index = knowledgeVersion === undefined ? null : await indexes.at(agentId, knowledgeVersion);
     return index ? index.search(words, limit) : searchWords(db, agentId, words, limit);
   }
