@@ -167,8 +167,10 @@ describe('the test chat (POST /api/agents/{id}/test-chat)', () => {
       expect(res.status).toBe(400);
     }
     expect((await agentsOf(user)).usage.testMessagesUsed).toBe(0);
-    // A session exists from its first message on.
-    expect((await testHistory(user, agent.id, visitor('sessao-sem-mensagens'))).status).toBe(404);
+    // Before its first message a session has no messages (as the public chat's history).
+    const empty = await testHistory(user, agent.id, visitor('sessao-sem-mensagens'));
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual({ messages: [] });
   });
 });
 
