@@ -14,6 +14,7 @@ import { simpleParser } from 'mailparser';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metaSignature, notification, startFakeGraph, textMessage, type FakeGraph } from '../../../e2e/fakes';
+import { LIVE_STREAMS_PER_CONVERSATION } from '../src/channels/web/routes';
 import { WHATSAPP_SEND } from '../src/channels/whatsapp/worker';
 import { appendAssistantMessage, beginTurn } from '../src/chat/conversations';
 import { storeTeamMessage, unansweredStreak } from '../src/chat/handoff';
@@ -82,6 +83,31 @@ async function openStream(res: Response) {
   await read((events) => events.some((e) => e.event === 'ready'));
   return { read, close: () => reader.cancel().catch(() => {}) };
 }
+
+describe("the visitor's live stream", () => {
+  it('a conversation holds at most LIVE_STREAMS_PER_CONVERSATION open at once; closing one makes room', async () => {
+    const { agent, session } = await webConversation('abas-1');
+    const open = () =>
+      ctx.app.request(`/webhook/${agent.webhookId}/live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: session }) });
+    const streams = [];
+    for (let i = 0; i < LIVE_STREAMS_PER_CONVERSATION; i++) streams.push(await openStream(await open()));
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', userMessage: expect.stringContaining('Muitas janelas deste chat') } });
+    await streams.pop()!.close();
+    const again = await vi.waitFor(
+      async () => {
+        const res = await open();
+        expect(res.status).toBe(200);
+        return res;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    streams.push(await openStream(again));
+    for (const stream of streams) await stream.close();
+  });
+});
 
 describe('conversation state (issue 16)', () => {
   it('a new conversation is answered by the agent (bot) and counts the customer messages the team has not seen', async () => {

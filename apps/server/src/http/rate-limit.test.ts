@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
 import { clientIpOf, networkKey } from './client-ip';
-import { FailureBackoff, RateLimiter } from './rate-limit';
+import { FailureBackoff, OpenStreams, RateLimiter } from './rate-limit';
 
 describe('RateLimiter', () => {
   it('allows `limit` events per window, then reports the wait, then resets', () => {
@@ -75,5 +75,23 @@ describe('clientIpOf', () => {
     expect(clientIpOf('6.6.6.6, 198.51.100.7, 203.0.113.1', '10.0.0.5', 2)).toBe('198.51.100.7');
     expect(clientIpOf('198.51.100.7', '10.0.0.5', 2)).toBe('198.51.100.7');
     expect(clientIpOf(' , ', '10.0.0.5', 1)).toBe('10.0.0.5');
+  });
+});
+
+describe('OpenStreams', () => {
+  it('holds at most max per key, each place given back once', () => {
+    const streams = new OpenStreams(2);
+    const first = streams.acquire('a')!;
+    const second = streams.acquire('a')!;
+    expect(streams.acquire('a')).toBeNull();
+    expect(streams.acquire('b')).not.toBeNull();
+    first();
+    first();
+    const third = streams.acquire('a');
+    expect(third).not.toBeNull();
+    expect(streams.acquire('a')).toBeNull();
+    second();
+    third!();
+    expect(streams.acquire('a')).not.toBeNull();
   });
 });

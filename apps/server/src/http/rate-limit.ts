@@ -58,6 +58,31 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', 'Too many requests', { retryAfter: retryAfterSeconds });
 }
 
+/**
+ * Long-lived responses (server-sent events) held open at once per key, in process memory like RateLimiter: a request
+ * rate limit bounds how fast streams are opened, not how many stay open.
+ */
+export class OpenStreams {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  /** Takes a place for `key`: the function that gives it back (once), or null when `key` holds `max` already. */
+  acquire(key: string): (() => void) | null {
+    const count = this.open.get(key) ?? 0;
+    if (count >= this.max) return null;
+    this.open.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = this.open.get(key)! - 1;
+      if (left === 0) this.open.delete(key);
+      else this.open.set(key, left);
+    };
+  }
+}
+
 export interface BackoffRule {
   /** Failures that lock the key for the first time (each failure after that doubles the lock). */
   freeFailures: number;

@@ -17,7 +17,7 @@ import { clientNetwork, clientNetworkOf } from '../../http/client-ip';
 import type { FastRoute } from '../../http/fast-route';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../lib/errors';
-import { RateLimiter, type LimitRule } from '../../http/rate-limit';
+import { OpenStreams, RateLimiter, type LimitRule } from '../../http/rate-limit';
 import { sessionHistory, type AgentVersion } from '../../chat/conversations';
 import { avatarVersion, readAppearance, toPublicAppearance } from '../../appearance/service';
 import { runTurn, StaleAgent, type ChatRuntime } from '../../chat/runtime';
@@ -69,6 +69,9 @@ export function webChatRoutes(deps: {
   const limits = deps.limits ?? chatLimitsFrom(config);
   const perIp = new RateLimiter(limits.perIp);
   const perSession = new RateLimiter(limits.perSession);
+  // Live streams held open at once (per instance): a visitor's tabs on one conversation, and one address's on an agent.
+  const streamsPerSession = new OpenStreams(LIVE_STREAMS_PER_CONVERSATION);
+  const streamsPerAddress = new OpenStreams(LIVE_STREAMS_PER_ADDRESS);
   const keys = webSessionKeys(config);
   const rates = new VisitorRates();
   const app = new Hono<AppEnv>();
@@ -134,7 +137,8 @@ export function webChatRoutes(deps: {
    * secret travels in the body. 404 before the visitor's first message (there is no conversation to follow yet).
    */
   app.post('/webhook/:webhookId/live', bodyLimit({ maxSize: 4 * 1024, onError: refuseTooLarge }), async (c) => {
-    perIp.consume(clientNetwork(c, config.trustProxy));
+    const network = clientNetwork(c, config.trustProxy);
+    perIp.consume(network);
     const body = chatHistoryRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw invalidRequest(body.error);
     const { agent } = await agentsByWebhook.read(c.req.param('webhookId'));
@@ -145,20 +149,34 @@ export function webChatRoutes(deps: {
       .where(and(eq(conversations.agentId, agent.id), eq(conversations.channel, 'web'), eq(conversations.sessionId, keys.keyFor(agent.id, body.data.sessionId))));
     if (!conversation || !deps.live) throw new AppError('NOT_FOUND', 'No conversation yet', { userMessage: 'Nenhuma conversa ainda.' });
     const live = deps.live;
+    const releaseAddress = streamsPerAddress.acquire(`${agent.id}:${network}`);
+    const releaseSession = releaseAddress && streamsPerSession.acquire(conversation.id);
+    if (!releaseAddress || !releaseSession) {
+      releaseAddress?.();
+      throw new AppError('RATE_LIMITED', 'Too many live streams open', {
+        userMessage: 'Muitas janelas deste chat abertas ao mesmo tempo. Feche alguma e tente de novo.',
+        retryAfter: 30,
+      });
+    }
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const stop = await live.subscribe(conversation.id, (m) => {
-        const message: ChatMessage = { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt };
-        void stream.writeSSE({ event: 'message', data: JSON.stringify(message) }).catch(() => {});
-      });
-      const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => {}), 15_000);
       try {
-        await stream.writeSSE({ event: 'ready', data: '{}' });
-        await Promise.race([new Promise<void>((resolve) => stream.onAbort(resolve)), live.closed]);
+        const stop = await live.subscribe(conversation.id, (m) => {
+          const message: ChatMessage = { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt };
+          void stream.writeSSE({ event: 'message', data: JSON.stringify(message) }).catch(() => {});
+        });
+        const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => {}), 15_000);
+        try {
+          await stream.writeSSE({ event: 'ready', data: '{}' });
+          await Promise.race([new Promise<void>((resolve) => stream.onAbort(resolve)), live.closed]);
+        } finally {
+          clearInterval(heartbeat);
+          stop();
+        }
       } finally {
-        clearInterval(heartbeat);
-        stop();
+        releaseSession();
+        releaseAddress();
       }
     });
   });
@@ -222,6 +240,14 @@ function invalidRequest(error: z.ZodError): AppError {
   const message = details.sessionId ? SESSION_ID_RULE : (error.issues[0]?.message ?? 'Invalid chat request');
   return new AppError('VALIDATION_FAILED', message, { userMessage: 'Mensagem inválida.', details });
 }
+
+/**
+ * Open live streams (POST /webhook/{id}/live) at once: per conversation (a visitor's tabs) and per address on an agent
+ * (many visitors behind one address, as on a mobile carrier's shared one). Each holds a connection and a subscription
+ * for as long as the page is open; the request rate limits alone would let one address pile up thousands.
+ */
+export const LIVE_STREAMS_PER_CONVERSATION = 5;
+export const LIVE_STREAMS_PER_ADDRESS = 30;
 
 /** A chat message's body (CHAT_MESSAGE_MAX characters and the session id, with room to spare). */
 const TURN_BODY_LIMIT = 32 * 1024;
