@@ -246,7 +246,10 @@ describe('text fields have a maximum length, checked on the server with a pt-BR 
     await expectRefused(await kb({ about: long(100_001) }), 'about');
 
     const tooLongMessage = await chat(ctx, owner.agent.webhookId, long(CHAT_MESSAGE_MAX + 1), visitor('limite'));
-    await expectRefused(tooLongMessage, 'message');
+    expect(tooLongMessage.status).toBe(400);
+    expect(await tooLongMessage.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', userMessage: 'Mensagem muito longa (máximo 4.000 caracteres).', details: { message: [expect.stringMatching(/máximo 4000/)] } },
+    });
 
     const legacy = await ctx.request('/.netlify/functions/create-subscription', {
       method: 'POST',

@@ -1,4 +1,5 @@
 import {
+  CHAT_MESSAGE_MAX,
   chatHistoryRequestSchema,
   chatRequestSchema,
   SESSION_ID_RULE,
@@ -238,7 +239,10 @@ function invalidRequest(error: z.ZodError): AppError {
   const details: Record<string, string[]> = {};
   for (const issue of error.issues) (details[issue.path.join('.') || '_'] ??= []).push(issue.message);
   const message = details.sessionId ? SESSION_ID_RULE : (error.issues[0]?.message ?? 'Invalid chat request');
-  return new AppError('VALIDATION_FAILED', message, { userMessage: 'Mensagem inválida.', details });
+  // The one rule a person can break from the chat box (the page stops at the limit, an integration may not).
+  const tooLong = error.issues.some((issue) => issue.path[0] === 'message' && issue.code === 'too_big');
+  const userMessage = tooLong ? `Mensagem muito longa (máximo ${CHAT_MESSAGE_MAX.toLocaleString('pt-BR')} caracteres).` : 'Mensagem inválida.';
+  return new AppError('VALIDATION_FAILED', message, { userMessage, details });
 }
 
 /**
