@@ -148,9 +148,11 @@ function SettingsMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   async function signOut() {
+    // Home first: were the session gone while the dashboard is on screen, its guard could send the page to /login
+    // before this menu's navigate ran (a hook's navigate does nothing once its component is gone).
+    navigate('/', { replace: true });
     await authClient.signOut();
     queryClient.clear();
-    navigate('/', { replace: true });
   }
   const item =
     'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
