@@ -230,12 +230,19 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   if (confidence < minConfidence) return { part, excerpt: null, source: null, score: best.coverage, confidence };
 
   if (best.unit.row) {
-    // Several rows that fit as well (the question names a family of products): list them.
+    // Several rows that fit as well (the question names a family of products): list them — only those whose own name
+    // is what was asked when there are such ("xis salada": the XIS SALADA row, not the combo that includes one).
     const rows = scored
       .filter((s) => s.unit.row && s.unit.source === best.unit.source && s.coverage >= best.coverage - 1e-9 && s.score >= best.score * 0.9)
+      .map((s) => ({ text: s.unit.text, cell: namingCell(s.unit.text, own) }));
+    const most = Math.max(...rows.map((r) => r.cell[0]));
+    const exact = rows.some((r) => r.cell[0] === most && r.cell[1] === 1);
+    const listed = rows
+      .filter((r) => !exact || (r.cell[0] === most && r.cell[1] === 1))
+      .sort((a, b) => b.cell[0] - a.cell[0] || b.cell[1] - a.cell[1])
       .slice(0, MAX_ROWS)
-      .map((s) => s.unit.text);
-    return { part, excerpt: rows.join('\n\n'), source: best.unit.source, score: best.coverage, confidence };
+      .map((r) => r.text);
+    return { part, excerpt: listed.join('\n\n'), source: best.unit.source, score: best.coverage, confidence };
   }
   // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
   // funcionamento"): the question is about the whole section.
@@ -245,7 +252,9 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}\n${u.text}` : u.text;
     return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
   }
-  const excerpt = expand(best.unit, part, total, rarity);
+  const expanded = expand(best.unit, part, total, rarity);
+  // An item of a list says little alone ("- Roupas íntimas"): its heading says what the list is.
+  const excerpt = best.unit.heading && LIST_ITEM.test(best.unit.text) ? `${best.unit.heading}:\n${expanded}` : expanded;
   // A near tie in another passage: the ranking cannot tell which one answers, so both are quoted.
   const tie = scored.find((s) => s.unit.rank !== best.unit.rank && !s.unit.row && s.score >= best.score * (1 - NEAR_TIE));
   const also =
@@ -253,6 +262,23 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
       ? { excerpt: tie.unit.text, source: tie.unit.source }
       : null;
   return { part, excerpt, source: best.unit.source, score: best.coverage, confidence, also };
+}
+
+/**
+ * The cell of a row that names most of the question's words, as [how many, their share of the cell's words]: [2, 1]
+ * for a cell "XIS SALADA" and "quanto custa o xis salada?", [2, 0.5] for "1 Xis Salada e 1 refri" in a combo's
+ * description; for "combo 2", [2, 1] for "COMBO 2" and [1, 0.5] for a "2 litros" elsewhere.
+ */
+function namingCell(row: string, terms: readonly Term[]): [number, number] {
+  let best: [number, number] = [0, 0];
+  for (const line of row.split('\n')) {
+    const cell = lexemeSet(line.slice(line.indexOf(': ') + 2));
+    if (cell.size === 0) continue;
+    const found = terms.filter((t) => has(cell, t.lexemes)).length;
+    const share = found / cell.size;
+    if (found > best[0] || (found === best[0] && share > best[1])) best = [found, share];
+  }
+  return best;
 }
 
 /**
@@ -483,8 +509,17 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
 
 /** A line that names what follows (short, no sentence punctuation), not an answer by itself. */
 function isHeading(line: string, hasFollowing: boolean): boolean {
-  return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line);
+  return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line);
 }
+
+/** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
+const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
+
+/** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':'. */
+const MARKED_HEADING = /^#{1,6}\s+\S|^[^.!?;:]{1,60}:$/;
+
+/** A heading line as shown and matched, without its Markdown marks or its colon. */
+const headingText = (line: string) => line.replace(/^#{1,6}\s+/, '').replace(/:$/, '');
 
 /** What a unit is made of that depends on its passage's text alone (see Unit). */
 type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'block' | 'leansBack'> & {
@@ -550,25 +585,40 @@ function analyseText(passageContent: string): AnalysedText {
   // its words count for every unit and it is never the answer itself.
   let titleLexemes = new Set<string>();
   if (blocks.length > 1 && !blocks[0]!.trim().includes('\n') && isHeading(blocks[0]!.trim(), true)) titleLexemes = lexemeSet(blocks.shift()!);
-  for (const text of blocks) {
+  // A heading alone in its block (Markdown and Word put a blank line after one) heads the block after it.
+  let pending: string | null = null;
+  blocks.forEach((text, b) => {
     block++;
     const lines = text
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    if (lines.length > 1 && lines.every((l) => RECORD_LINE.test(l))) {
-      add(lines.join('\n'), null, true);
-      continue;
+    const carried = pending;
+    pending = null;
+    if (lines.length === 1 && MARKED_HEADING.test(lines[0]!) && b < blocks.length - 1) {
+      pending = headingText(lines[0]!);
+      return;
     }
-    let heading: string | null = null;
+    if (lines.length > 1 && lines.every((l) => RECORD_LINE.test(l))) {
+      add(lines.join('\n'), carried, true);
+      return;
+    }
+    let heading: string | null = carried;
+    // A short line heads what follows it when it opens the block or comes after running text; after a heading or a
+    // short item it is one more item ("Formas de pagamento" over "Pix", "Cartão"…, not each the heading of the next).
+    // A marked heading ("### …", "…:") always starts a new section.
+    let last: 'heading' | 'item' | 'text' | null = null;
     lines.forEach((line, i) => {
-      if (isHeading(line, i < lines.length - 1)) {
-        heading = line.replace(/:$/, '');
+      const following = i < lines.length - 1;
+      if ((MARKED_HEADING.test(line) && following) || (last !== 'heading' && last !== 'item' && isHeading(line, following))) {
+        heading = headingText(line);
+        last = 'heading';
         return;
       }
+      last = LIST_ITEM.test(line) || isHeading(line, true) ? 'item' : 'text';
       for (const sentence of line.split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), heading, false);
     });
-  }
+  });
   for (const u of units) {
     for (const l of u.lexemes) passageLexemes.add(l);
     for (const l of u.headingLexemes) passageLexemes.add(l);

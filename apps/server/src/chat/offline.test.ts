@@ -389,3 +389,71 @@ describe('the learned-model experiment (bench/answers-learned.ts)', () => {
     expect(explained!.features![0]).toBeCloseTo(answer!.confidence, 9);
   });
 });
+
+/* Structures of real merchants' files (a QA pass with public menus, policies and FAQs): lists, Markdown headings
+ * alone in their block, menu rows that mention another product, words about the shop rather than the thing asked. */
+describe('lists, headings and rows as merchants write them', () => {
+  const policies = passage(
+    'Formas de pagamento aceitas\n- Pix\n- Cartão de crédito Visa e Master\n- Vale refeição Sodexo\n- Dinheiro\n\nProdutos que não podem ser trocados\n- Roupas íntimas\n- Produtos personalizados',
+    'politicas.txt',
+  );
+
+  it.each([
+    ['aceitam cartão de crédito?', 'Cartão de crédito Visa e Master'],
+    ['aceitam vale refeição?', 'Vale refeição Sodexo'],
+    ['vocês aceitam dinheiro?', 'Dinheiro'],
+    ['roupa intima pode trocar?', 'Produtos que não podem ser trocados:\n- Roupas íntimas'],
+  ])('every item of a list can answer: %s', async (question, expected) => {
+    const reply = await ask(question, [policies]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(expected);
+  });
+
+  it('a question about the list gets all of its items', async () => {
+    const reply = await ask('quais as formas de pagamento?', [policies]);
+    expect(reply.outcome).toBe('answered');
+    for (const item of ['Pix', 'Cartão de crédito', 'Vale refeição', 'Dinheiro']) expect(reply.text).toContain(item);
+    expect(reply.text).not.toContain('Roupas íntimas');
+  });
+
+  it('a Markdown heading alone in its block heads the text after it, and is not the answer', async () => {
+    const markdown = passage(
+      '# Políticas da loja\n\n### Prazo para Troca\n\nVocê tem até 30 dias a partir da data de recebimento para pedir a troca.\n\n### Horários\n\nSegunda a sexta: 8h às 20h\nSábado: 8h às 18h',
+      'politicas.md',
+    );
+    const reply = await ask('qual o prazo para troca?', [markdown]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('até 30 dias a partir da data de recebimento');
+    expect(reply.text).not.toContain('###');
+  });
+
+  const menu = passage(
+    [
+      'produto: XIS SALADA\npreco: R$ 25,00',
+      'produto: XIS SALADA DUPLO\npreco: R$ 31,00',
+      'produto: COMBO 5\ndescricao: 1 Xis Salada e 1 refri\npreco: R$ 29,99',
+      'produto: COMBO 2\ndescricao: 2 xis e 1 refri 2 litros\npreco: R$ 61,99',
+      'produto: COMBO 4\ndescricao: 4 xis e 1 refri 2 litros\npreco: R$ 99,99',
+      'produto: BATATA FRITA GRANDE\npreco: R$ 34,00',
+      'produto: BATATA FRITA PEQUENA\npreco: R$ 20,00',
+    ].join('\n\n'),
+    'cardapio.csv',
+  );
+
+  it('a row named as asked comes alone, not the combos that mention it', async () => {
+    const salada = await ask('quanto custa o xis salada?', [menu]);
+    expect(salada.text.startsWith('produto: XIS SALADA\npreco: R$ 25,00')).toBe(true);
+    expect(salada.text).not.toContain('COMBO 5');
+    const combo = await ask('Qual o valor do combo 2?', [menu]);
+    expect(combo.text).toContain('COMBO 2');
+    expect(combo.text).not.toContain('COMBO 4');
+  });
+
+  it('words about the shop ("no cardápio", "o que vem") do not hide the answer', async () => {
+    const reply = await ask('vocês têm batata frita no cardápio?', [menu]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('BATATA FRITA GRANDE');
+    expect(reply.text).toContain('BATATA FRITA PEQUENA');
+    expect((await ask('o que vem no combo 2?', [menu])).text).toContain('2 xis e 1 refri 2 litros');
+  });
+});
