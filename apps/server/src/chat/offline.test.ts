@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
 import { offlineResponder } from './offline';
-import { inflectionBase, retrievalQuery } from './question';
+import { inflectionBase, questionParts, retrievalQuery } from './question';
 import type { TurnInput } from './types';
 
 const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
@@ -447,6 +447,14 @@ describe('lists, headings and rows as merchants write them', () => {
     const combo = await ask('Qual o valor do combo 2?', [menu]);
     expect(combo.text).toContain('COMBO 2');
     expect(combo.text).not.toContain('COMBO 4');
+  });
+
+  it('a price asked for two things answers both, and a name with "e" stays whole', async () => {
+    const reply = await ask('quanto custa o xis salada e a batata frita grande?', [menu]);
+    expect(reply.text).toContain('produto: XIS SALADA\npreco: R$ 25,00');
+    expect(reply.text).toContain('produto: BATATA FRITA GRANDE\npreco: R$ 34,00');
+    const parts = questionParts('quanto custa o X-Coração e a batata frita com cheddar e bacon?');
+    expect(parts.map((p) => p.text)).toEqual(['quanto custa o X-Coração', 'a batata frita com cheddar e bacon?']);
   });
 
   it('words about the shop ("no cardápio", "o que vem") do not hide the answer', async () => {

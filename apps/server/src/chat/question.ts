@@ -70,6 +70,7 @@ export function questionParts(message: string, context?: string): QuestionPart[]
   message = spelledOut(message);
   const asked = message
     .split(PART_BREAK)
+    .flatMap(itemsAsked)
     .map((t) => part(t.replace(/^\s*(e|mas|tamb[eé]m)\s+/i, '').trim()))
     .filter((p) => p.terms.length > 0);
   const parts: QuestionPart[] = [];
@@ -89,6 +90,16 @@ export function questionParts(message: string, context?: string): QuestionPart[]
     parts.push(current);
   }
   return parts;
+}
+
+/**
+ * A price asked for two things ("quanto custa o xis bacon e o xis frango?"): one part each, the second carrying the
+ * first's words as a follow-up does. Split only before an article, so one product's name stays whole ("batata com
+ * cheddar e bacon").
+ */
+function itemsAsked(text: string): string[] {
+  if (answerType(text) !== 'price') return [text];
+  return text.split(/\s+e\s+(?=(?:o|a|os|as|um|uma)\s)/i);
 }
 
 /** '24/7' (or '24x7') asks about the opening hours, not about two numbers: it is read as the words it stands for. */
