@@ -241,7 +241,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
       .filter((r) => !exact || (r.cell[0] === most && r.cell[1] === 1))
       .sort((a, b) => b.cell[0] - a.cell[0] || b.cell[1] - a.cell[1])
       .slice(0, MAX_ROWS)
-      .map((r) => r.text);
+      .map((r) => shownRow(r.text));
     return { part, excerpt: listed.join('\n\n'), source: best.unit.source, score: best.coverage, confidence };
   }
   // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
@@ -263,6 +263,13 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
       : null;
   return { part, excerpt, source: best.unit.source, score: best.coverage, confidence, also };
 }
+
+/** A row as the customer reads it: without the cells that only name an image file ("foto: fundo.jpg"). */
+const shownRow = (row: string) =>
+  row
+    .split('\n')
+    .filter((line) => !/^[^:]+: \S+\.(?:jpe?g|png|gif|webp|svg|bmp)$/i.test(line))
+    .join('\n');
 
 /**
  * The cell of a row that names most of the question's words, as [how many, their share of the cell's words]: [2, 1]

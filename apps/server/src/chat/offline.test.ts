@@ -429,7 +429,7 @@ describe('lists, headings and rows as merchants write them', () => {
 
   const menu = passage(
     [
-      'produto: XIS SALADA\npreco: R$ 25,00',
+      'produto: XIS SALADA\npreco: R$ 25,00\nfoto: xis-salada.jpg',
       'produto: XIS SALADA DUPLO\npreco: R$ 31,00',
       'produto: COMBO 5\ndescricao: 1 Xis Salada e 1 refri\npreco: R$ 29,99',
       'produto: COMBO 2\ndescricao: 2 xis e 1 refri 2 litros\npreco: R$ 61,99',
@@ -444,6 +444,7 @@ describe('lists, headings and rows as merchants write them', () => {
     const salada = await ask('quanto custa o xis salada?', [menu]);
     expect(salada.text.startsWith('produto: XIS SALADA\npreco: R$ 25,00')).toBe(true);
     expect(salada.text).not.toContain('COMBO 5');
+    expect(salada.text).not.toContain('xis-salada.jpg');
     const combo = await ask('Qual o valor do combo 2?', [menu]);
     expect(combo.text).toContain('COMBO 2');
     expect(combo.text).not.toContain('COMBO 4');
