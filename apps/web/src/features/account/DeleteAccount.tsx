@@ -24,9 +24,11 @@ export function DeleteAccount() {
       { password },
       {
         onSuccess: async () => {
+          // To the login page first, as 'Sair' does: with the session gone while this page is on screen, its guard
+          // could send it to /login?returnTo=… (without the notice) before a navigate after the sign-out ran.
+          navigate('/login', { replace: true, state: { notice: 'Sua conta foi excluída. Enviamos uma confirmação por e-mail.' } });
           queryClient.clear();
           await authClient.signOut().catch(() => undefined);
-          navigate('/login', { replace: true, state: { notice: 'Sua conta foi excluída. Enviamos uma confirmação por e-mail.' } });
         },
       },
     );
