@@ -464,5 +464,7 @@ describe('lists, headings and rows as merchants write them', () => {
     expect(reply.text).toContain('BATATA FRITA GRANDE');
     expect(reply.text).toContain('BATATA FRITA PEQUENA');
     expect((await ask('o que vem no combo 2?', [menu])).text).toContain('2 xis e 1 refri 2 litros');
+    const faq = passage('Posso parcelar minha compra?\nSim! Parcelamos em até 12x sem juros no cartão de crédito.\n\nTrocas em até 30 dias.', 'faq.md');
+    expect((await ask('parcela em quantas vezes?', [faq, menu])).text).toContain('Parcelamos em até 12x sem juros');
   });
 });

@@ -50,8 +50,9 @@ const LIGHT_LEXEMES = lexemeSet(
   'faz fazem fazer fazemos vende vendem vender trabalha trabalham trabalhar possui possuem possuir oferece oferecem oferecer existe existem existir haver havia houve partir ser é são era foi estar está estão fica pessoa coisa algum alguma alguns algumas dia favor gente aqui lá ai ' +
     // Auxiliaries ("deve respeitar", "irá lançar", "vai abrir"): the verb after them says what is asked.
     'deve devem dever deverá deverão devo irá irão vai vão ' +
-    // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?").
-    'cardápio cardápios menu vem vêm vir loja',
+    // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?",
+    // "parcela em quantas vezes?").
+    'cardápio cardápios menu vem vêm vir loja vez vezes',
 );
 
 const ANSWER_TYPES: Array<[Exclude<AnswerType, null>, RegExp]> = [
