@@ -363,8 +363,16 @@ function matchStrength(term: Term, unit: Unit): number {
   if (has(unit.headingLexemes, term.synonyms)) return 0.7;
   // The word's verb or nominalization ("traduzido" / "tradução"): another word of its stem, in effect.
   if (term.derived?.length && has(unit.lexemes, term.derived)) return DERIVED_WORD;
+  // "Quanto tempo demora?", "qual o prazo?": a length of time ("em até 45 minutos", "7 dias úteis") is what is asked.
+  if (term.lexemes.some((l) => DURATION_WORDS.has(l)) && DURATION.test(unit.text)) return 0.8;
   return 0;
 }
+
+/** Words that ask how long something takes. */
+const DURATION_WORDS = lexemeSet('tempo prazo prazos demora demoram demorar duração');
+
+/** A length of time as a shop writes it: "45 minutos", "2h", "7 (sete) dias úteis", "3 semanas". */
+const DURATION = /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu;
 
 function basesOf(unit: Unit): Set<string> {
   return (unit.bases ??= inflectionBases(unit.text));
