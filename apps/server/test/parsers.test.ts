@@ -284,6 +284,29 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     });
   }
 
+  for (const kind of ['xlsx', 'xls'] as const) {
+    it(`${kind.toUpperCase()}: a merged cell's value reaches every row and column it covers; a merged header is one row`, async () => {
+      const wb = F.mergedMenuWorkbook();
+      const sheets = asSheets(await parseDocumentSync(kind === 'xlsx' ? F.xlsx(wb) : F.xls(wb), kind));
+      expect(sheets).toEqual([
+        {
+          name: 'Cardápio',
+          header: ['Categoria', 'Item', 'Preço P', 'Preço G'],
+          rows: [
+            ['LANCHES', 'X-Salada', '30', '34'],
+            ['LANCHES', 'X-Bacon', '26', '30'],
+            ['LANCHES', 'X-Egg', '25', '29'],
+            ['ADICIONAIS', 'Cheddar', '3', '3'],
+            ['ADICIONAIS', 'Bacon', '4', '5'],
+            // A note merged over the whole width is said once, not once per column.
+            ['Preços em reais, válidos em outubro', '', '', ''],
+          ],
+        },
+      ]);
+      expect(tableToPassages(sheets)[0]).toContain('Categoria: ADICIONAIS\nItem: Cheddar\nPreço P: 3\nPreço G: 3');
+    });
+  }
+
   it('CSV with ";" in UTF-8 and in Windows-1252: same rows, quoted delimiter kept, blank lines skipped', async () => {
     for (const bytes of [F.csvUtf8(), F.csvWindows1252()]) {
       const [sheet] = asSheets(await parseDocumentSync(bytes, 'csv'));
