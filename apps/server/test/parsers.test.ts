@@ -263,6 +263,26 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     expect(text).toBe(F.FACTS.doc.join('\n'));
   });
 
+  it('DOCX: a table is read row by row, each value with its column, as a spreadsheet is; text around it as before', async () => {
+    const text = asText(await parseDocumentSync(F.docxMenuTable(), 'docx'));
+    expect(text).toBe(
+      [
+        'Cardápio da semana',
+        'Refeição: Almoço\nSegunda-feira: Arroz, feijão; Frango assado\nTerça-feira: Peixe grelhado',
+        // Merged down: the meal names its second row too; the repeated header row is not a record.
+        'Refeição: Almoço\nSegunda-feira: Salada de alface\nTerça-feira: Salada de tomate',
+        // Merged across: the dish is both days'.
+        'Refeição: Jantar\nSegunda-feira: Sopa de legumes\nTerça-feira: Sopa de legumes',
+        'Pedidos até as 10h.',
+        // A one-column table is a box of text: its cells stay paragraphs.
+        'Pedidos pelo WhatsApp.',
+        'Entregamos no bairro.',
+      ].join('\n\n'),
+    );
+    // Each row is a passage piece of its own: the splitter cuts at blank lines first.
+    expect(splitText(text, 120, 0)).toContain('Refeição: Almoço\nSegunda-feira: Salada de alface\nTerça-feira: Salada de tomate');
+  });
+
   it('DOC from Word 6/95 (older FIB) fails with an actionable reason', async () => {
     expect((await parseErrorOf(parseDocumentSync(F.doc(undefined, { nFib: 0x65 }), 'doc'))).message).toBe(messages.wordTooOld);
   });

@@ -34,17 +34,13 @@ export function* tablePassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: Table
       yield prefix ? `${prefix}\n\n${text}` : text;
       continue;
     }
-    const columns = sheet.header.map((h, i) => oneLine(h) || `Coluna ${i + 1}`);
+    const columns = columnNames(sheet);
     const passage = (group: string[]) => (prefix ? `${prefix}\n\n${group.join('\n\n')}` : group.join('\n\n'));
     let group: string[] = [];
     let size = 0;
 
     for (const row of sheet.rows) {
-      const lines: string[] = [];
-      for (let i = 0; i < row.length; i++) {
-        const value = oneLine(row[i] ?? '');
-        if (value) lines.push(`${columns[i] ?? `Coluna ${i + 1}`}: ${value}`);
-      }
+      const lines = rowLines(columns, row);
       if (!lines.length) continue;
       const block = fitLines(lines, budget);
       if (group.length && size + 2 + block.length > budget) {
@@ -57,6 +53,37 @@ export function* tablePassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: Table
     }
     if (group.length) yield passage(group);
   }
+}
+
+/** The name each column's values are given: its header, or "Coluna N" for a blank one. */
+function columnNames(sheet: Sheet): string[] {
+  return sheet.header.map((h, i) => oneLine(h) || `Coluna ${i + 1}`);
+}
+
+/** A row as "coluna: valor" lines, empty values skipped. */
+function rowLines(columns: string[], row: string[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < row.length; i++) {
+    const value = oneLine(row[i] ?? '');
+    if (value) lines.push(`${columns[i] ?? `Coluna ${i + 1}`}: ${value}`);
+  }
+  return lines;
+}
+
+/**
+ * A table inside running text (a Word document's) written as tablePassages writes a spreadsheet's rows: each
+ * row a block of "coluna: valor" lines, blocks apart by a blank line, so that the text splitter, which cuts
+ * at blank lines first, keeps each row whole and with its column names. A table without data rows is its
+ * header's values, one per line. Nothing is cut here: a long row is left to the splitter.
+ */
+export function tableText(sheet: Sheet): string {
+  const filled = (cells: string[]) => cells.some((c) => oneLine(c) !== '');
+  if (!sheet.rows.some(filled)) return sheet.header.map(oneLine).filter(Boolean).join('\n');
+  const columns = columnNames(sheet);
+  return sheet.rows
+    .map((row) => rowLines(columns, row).join('\n'))
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** Whitespace that oneLine changes: any but a single inner space. */

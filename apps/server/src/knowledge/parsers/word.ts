@@ -1,6 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { strFromU8, unzipSync } from 'fflate';
 import { messages, ParseError } from './errors';
+import { tableText } from './rows';
+import { fillMerges, toSheet, type Address } from './table';
 import { LIMITS, type ParsedDocument } from './types';
 import { checkZipBomb, verifyZipEntrySizes } from './zip-guard';
 
@@ -19,18 +21,100 @@ function textDocument(raw: string): ParsedDocument {
 
 /**
  * DOCX through mammoth, after the zip-bomb guard and a bounded check of the real inflated sizes: the body,
- * then the footnotes and endnotes (mammoth's raw text leaves them out; the .doc path keeps them too).
+ * then the footnotes and endnotes (mammoth's raw text leaves them out; the .doc path keeps them too). The body
+ * is mammoth's raw text (each paragraph followed by a blank line), except that a table is written as a
+ * spreadsheet's rows are (tableText): one block of "coluna: valor" lines per row, so that a menu's dish keeps
+ * its day and meal.
  */
 export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
   verifyZipEntrySizes(bytes, checkZipBomb(bytes));
   const mammoth = (await import('mammoth')).default;
-  let raw: string;
+  let body: DocxElement | undefined;
   try {
-    raw = (await mammoth.extractRawText({ buffer: asBuffer(bytes) })).value;
+    // mammoth's document tree, read as for its HTML; the conversion itself is given nothing to do.
+    await mammoth.convertToHtml(
+      { buffer: asBuffer(bytes) },
+      {
+        transformDocument: (document: DocxElement) => {
+          body = document;
+          return { ...document, children: [] };
+        },
+      },
+    );
   } catch (e) {
     throw new ParseError(messages.wordCorrupt, { detail: String(e), cause: e });
   }
-  return textDocument([raw, ...docxNotes(bytes)].join('\n\n'));
+  if (!body) throw new ParseError(messages.wordCorrupt, { detail: 'mammoth read no document' });
+  return textDocument([bodyText(body), ...docxNotes(bytes)].join('\n\n'));
+}
+
+/** The slice of mammoth's document tree we read (mammoth/lib/documents.js). */
+interface DocxElement {
+  type: string;
+  value?: string;
+  children?: DocxElement[];
+  colSpan?: number;
+  rowSpan?: number;
+}
+
+/** mammoth's extractRawText (lib/raw-text.js), with tables as rows. */
+function bodyText(element: DocxElement): string {
+  if (element.type === 'text') return element.value ?? '';
+  if (element.type === 'tab') return '\t';
+  if (element.type === 'table') return tableBlock(element);
+  const text = (element.children ?? []).map(bodyText).join('');
+  return element.type === 'paragraph' ? `${text}\n\n` : text;
+}
+
+/**
+ * A cell's paragraphs on one line: each dish of a menu's cell apart by "; ", unless the paragraph already ends
+ * with a punctuation mark, or with a hyphen ("Terça-" over "feira" is one word).
+ */
+function cellText(cell: DocxElement): string {
+  let text = '';
+  for (const child of cell.children ?? []) {
+    const part = bodyText(child).replace(/\s+/g, ' ').trim();
+    if (!part) continue;
+    text += !text ? part : /-$/.test(text) ? part : /[,;:.!?]$/.test(text) ? ` ${part}` : `; ${part}`;
+  }
+  return text;
+}
+
+/**
+ * A Word table as rows (tableText), its merged cells carried to every row and column they cover as a
+ * spreadsheet's are (fillMerges), its first row the header unless it looks like data (hasHeaderRow), and rows
+ * that repeat the header (a header repeated on each page, a table of weeks) skipped. A table of one row or one
+ * column lays text out rather than holding records: its cells stay paragraphs, as before.
+ */
+function tableBlock(table: DocxElement): string {
+  const rows = (table.children ?? []).filter((row) => row.type === 'tableRow');
+  const grid: string[][] = [];
+  const merges: { s: Address; e: Address }[] = [];
+  /** Columns still covered, in the rows below, by a cell merged down (mammoth drops the covered cells). */
+  const coveredUntil: number[] = [];
+  let width = 0;
+  rows.forEach((row, r) => {
+    const cells: string[] = (grid[r] = []);
+    let c = 0;
+    for (const cell of (row.children ?? []).filter((x) => x.type === 'tableCell')) {
+      while ((coveredUntil[c] ?? -1) >= r) cells[c++] = '';
+      const colSpan = Math.max(1, cell.colSpan ?? 1);
+      const rowSpan = Math.max(1, cell.rowSpan ?? 1);
+      cells[c] = cellText(cell);
+      for (let k = 1; k < colSpan; k++) cells[c + k] = '';
+      if (colSpan > 1 || rowSpan > 1) merges.push({ s: { r, c }, e: { r: r + rowSpan - 1, c: c + colSpan - 1 } });
+      for (let k = 0; k < colSpan; k++) coveredUntil[c + k] = r + rowSpan - 1;
+      c += colSpan;
+    }
+    width = Math.max(width, c);
+  });
+  if (rows.length < 2 || width < 2) return (table.children ?? []).map(bodyText).join('');
+  const filled = fillMerges(grid, merges);
+  const key = (row: unknown[]) => row.map((v) => String(v ?? '').trim()).join('\t').replace(/\t+$/, '');
+  const first = filled.find((row) => key(row) !== '');
+  const unique = first ? filled.filter((row) => row === first || key(row) !== key(first)) : filled;
+  const sheet = toSheet('', unique, { detectHeader: true });
+  return sheet ? `\n\n${tableText(sheet)}\n\n` : '';
 }
 
 const NOTE_PARTS = ['word/footnotes.xml', 'word/endnotes.xml'];
