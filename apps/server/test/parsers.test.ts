@@ -207,6 +207,32 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     expect(text.indexOf(F.FACTS.pdfPage1)).toBeLessThan(text.indexOf(F.FACTS.pdfPage2));
   });
 
+  it('PDF: lines wrapped by the layout are joined into their sentence; headings, lists and short lines keep their breaks', async () => {
+    const [terms] = asText(await parseDocumentSync(F.layoutPdf(), 'pdf')).split('\n\nCardápio');
+    expect(terms).toBe(
+      [
+        'Política de trocas',
+        // The next line starts in lower case: the CNPJ number stays in its sentence.
+        'A Padaria Pão Quente Ltda., inscrita no CNPJ sob nº 12.345.678/0001-90, troca produtos em até 7 dias.',
+        'Trocas só com a nota fiscal.',
+        // A line as wide as the paragraph: "Maria" did not fit on it.
+        'Para trocar um produto, traga o cupom e o produto na embalagem original, ou fale com Maria pelo WhatsApp.',
+        'Formas de pagamento:',
+        '• Pix',
+        '• Cartão de crédito',
+        'Equipe Pão Quente',
+        'Atualizado em março de 2025',
+      ].join('\n'),
+    );
+  });
+
+  it('PDF: text is read in the order it is seen, line by line, with a space between runs that stand apart', async () => {
+    // The menu page draws its prices first and its title last.
+    expect(asText(await parseDocumentSync(F.layoutPdf(), 'pdf'))).toMatch(
+      /\n\nCardápio\nMarmita de frango R\$ 22,00\nMarmita de carne R\$ 20,00\nTotal 430g$/,
+    );
+  });
+
   it('PDF without a text layer fails with the scanned-PDF reason', async () => {
     expect((await parseErrorOf(parseDocumentSync(F.scannedPdf(), 'pdf'))).message).toBe(
       'O PDF não tem texto selecionável (parece ser digitalizado). Envie uma versão com texto.',

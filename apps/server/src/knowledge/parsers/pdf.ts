@@ -14,7 +14,7 @@ const CMAP_URL = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-d
 
 /** PDF text layer through unpdf (pdf.js, serverless build: no eval, no worker, no fonts loaded), plus filled form fields. */
 export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { getDocumentProxy } = await import('unpdf');
   // pdf.js may detach the buffer it is given: hand it a private copy.
   const open = (data: Uint8Array) =>
     getDocumentProxy(new Uint8Array(data), {
@@ -40,13 +40,26 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
     else throw new ParseError(messages.pdfCorrupt, { detail: String(e), cause: e });
   }
   try {
-    let result: { totalPages: number; text: string[] };
+    let texts: string[];
     try {
-      result = await extractText(pdf, { mergePages: false });
+      texts = [];
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const page = await pdf.getPage(n);
+        const content = await page.getTextContent();
+        const styles = content.styles as Record<string, { vertical?: boolean } | undefined>;
+        const items: PdfTextItem[] = [];
+        for (const item of content.items) {
+          if (!('str' in item)) continue;
+          items.push({ str: item.str, transform: item.transform as number[], width: item.width, vertical: styles[item.fontName]?.vertical === true });
+        }
+        texts.push(pageText(items));
+        page.cleanup();
+      }
     } catch (e) {
       throw new ParseError(messages.pdfCorrupt, { detail: String(e), cause: e });
     }
-    const pages = result.text.map((t) => composeSpacingAccents(t).replace(/[ \t]+\n/g, '\n').trim());
+    const result = { totalPages: pdf.numPages };
+    const pages = texts.map((t) => composeSpacingAccents(t).replace(/[ \t]+\n/g, '\n').trim());
     const form = await formFields(pdf);
     const text = [...pages, form.filled.join('\n')].filter(Boolean).join('\n\n');
     if (!/[\p{L}\p{N}]/u.test(text)) {
@@ -58,6 +71,127 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/** What pageText needs of a pdf.js text item: its text, where it is drawn and how wide it is. */
+export interface PdfTextItem {
+  str: string;
+  /** The text matrix [a, b, c, d, x, y]: a, b the direction and size, x and y the baseline's start. */
+  transform: number[];
+  width: number;
+  /** Drawn in a vertical writing mode (CJK): laid out top to bottom, kept in the page's order. */
+  vertical?: boolean;
+}
+
+interface Line {
+  y: number;
+  /** Font size (the text matrix's scale). */
+  size: number;
+  left: number;
+  right: number;
+  text: string;
+  /** A line of separate columns (a gap of several characters between two items): a table's, never joined. */
+  columns: boolean;
+  /** Not laid out left to right (rotated, vertical): a line of its own, never joined. */
+  alone: boolean;
+  /** Average character width of its first item, to measure the next line's first word. */
+  charWidth: number;
+}
+
+const SENTENCE_END = /[.!?:;…]["'”’)\]]*$/u;
+/** A list item, a heading number or a bullet starts a line of its own. */
+const LIST_START = /^(?:[•▪◦●○■□‣∙·*\-–—>]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)](?:\s|$)|\d{1,3}(?:\.\d{1,3})+\.?\s)/u;
+
+/**
+ * A page's text from its items' positions (pdf.js's own order is the order of drawing, and extractText joins
+ * items with nothing between them): items are grouped into lines by their baseline and ordered left to right,
+ * with a space where two items stand apart, so a price drawn after the whole menu lands on its dish's line.
+ * Lines go top to bottom, one per line of the page (no blank lines: the splitter then packs whole lines, as
+ * before, and cuts between paragraphs rather than inside a sentence). A line wrapped by the layout is joined to the next one when that one continues its sentence: it does not end a
+ * sentence, the next starts in lower case or its first word would not have fitted on this line (the
+ * paragraph's width), this one is not a table row (items columns apart), the next is not a list item, and
+ * both have one size. Headings, lists and short
+ * lines keep their breaks.
+ */
+export function pageText(items: PdfTextItem[]): string {
+  const flowing: Array<{ item: PdfTextItem; x: number; y: number; size: number }> = [];
+  const lines: Line[] = [];
+  for (const item of items) {
+    if (!item.str) continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+    const size = Math.hypot(a, b) || Math.hypot(c, d);
+    const horizontal = a > 0 && Math.abs(b) <= 1e-3 * a && Math.abs(c) <= 1e-3 * a;
+    if (horizontal && !item.vertical) {
+      if (item.str.trim()) flowing.push({ item, x, y, size });
+    } else if (item.str.trim()) {
+      lines.push({ y, size, left: x, right: x, text: item.str.trim(), columns: false, alone: true, charWidth: 0 });
+    }
+  }
+  // Top to bottom, then left to right; a stable sort keeps the drawing order of items at the same place.
+  flowing.sort((p, q) => q.y - p.y || p.x - q.x);
+  let line: Array<(typeof flowing)[number]> = [];
+  const close = () => {
+    if (!line.length) return;
+    line.sort((p, q) => p.x - q.x);
+    const size = Math.max(...line.map((p) => p.size));
+    let text = '';
+    let end = -Infinity;
+    let columns = false;
+    for (const { item, x, size: s } of line) {
+      const gap = x - end;
+      if (text && gap > 0.15 * s && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+      if (text && gap > 2 * s) columns = true;
+      text += item.str;
+      end = Math.max(end, x + item.width);
+    }
+    const first = line[0]!;
+    lines.push({
+      y: first.y,
+      size,
+      left: first.x,
+      right: end,
+      text: text.replace(/\s+/g, ' ').trim(),
+      columns,
+      alone: false,
+      charWidth: first.item.width / Math.max(1, first.item.str.length),
+    });
+    line = [];
+  };
+  for (const p of flowing) {
+    const base = line[0];
+    if (base && Math.abs(base.y - p.y) > 0.5 * Math.min(base.size, p.size)) close();
+    line.push(p);
+  }
+  close();
+  lines.sort((p, q) => q.y - p.y);
+
+  // The paragraphs' right edge: where the page's longest lines end.
+  const edges = lines.filter((l) => !l.alone && !l.columns).map((l) => l.right);
+  const edge = edges.length ? Math.max(...edges) : 0;
+  let out = '';
+  let previous: Line | undefined;
+  for (const current of lines) {
+    if (!current.text) continue;
+    if (!previous) out = current.text;
+    else if (joins(previous, current, edge)) out += previous.text.endsWith('-') && /^\p{Ll}/u.test(current.text) ? current.text : ` ${current.text}`;
+    else out += `\n${current.text}`;
+    previous = current;
+  }
+  return out;
+}
+
+/** Whether `lower` goes on with the sentence `upper` was wrapped in (see pageText). */
+function joins(upper: Line, lower: Line, edge: number): boolean {
+  if (upper.alone || lower.alone || upper.columns) return false;
+  if (Math.abs(upper.size - lower.size) > 0.15 * upper.size) return false;
+  const leading = upper.y - lower.y;
+  if (leading <= 0 || leading > 1.8 * upper.size) return false;
+  if (SENTENCE_END.test(upper.text) || LIST_START.test(lower.text)) return false;
+  if (/^[\p{Ll}\d(,;]/u.test(lower.text)) return true;
+  if (lower.columns) return false;
+  // The next line's first word, and the space before it, would not have fitted at the end of this one.
+  const word = lower.text.split(' ', 1)[0]!;
+  return upper.right + (word.length + 1) * (lower.charWidth || upper.size / 2) > edge - 0.5 * upper.size;
 }
 
 interface FieldObject {
