@@ -233,6 +233,31 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     );
   });
 
+  it('PDF in two columns: each column is read top to bottom, left before right, under the title across the page', async () => {
+    const [leaflet, menu] = asText(await parseDocumentSync(F.columnsPdf(), 'pdf')).split('\n\n');
+    expect(leaflet).toBe(
+      [
+        'Nossa história: três gerações de padeiros no centro da cidade',
+        // The left column's last sentence goes on at the top of the right column.
+        'A Padaria Pão Quente nasceu em 1998, numa pequena loja da Rua das Flores, com um forno a lenha e duas receitas da avó Maria. ' +
+          'Hoje são três lojas e mais de quarenta funcionários, todos treinados na nossa escola de padeiros.',
+        'Fazemos pão todos os dias às 5h da manhã, sem conservantes. Encomendas de bolos e salgados devem ser feitas com dois dias de antecedência.',
+      ].join('\n'),
+    );
+    // Prices right of their dishes, six rows: a table, each row one line.
+    expect(menu).toBe(
+      [
+        'Cardápio da semana',
+        'Marmita de frango grelhado com arroz e feijão R$ 22,00',
+        'Marmita de carne de panela com purê de batata R$ 24,00',
+        'Feijoada completa com couve, farofa e laranja R$ 32,00',
+        'Lasanha de berinjela com molho de tomate caseiro R$ 26,50',
+        'Salada de folhas verdes com frango desfiado R$ 19,90',
+        'Sopa de legumes da estação com pão de queijo R$ 18,00',
+      ].join('\n'),
+    );
+  });
+
   it('PDF without a text layer fails with the scanned-PDF reason', async () => {
     expect((await parseErrorOf(parseDocumentSync(F.scannedPdf(), 'pdf'))).message).toBe(
       'O PDF não tem texto selecionável (parece ser digitalizado). Envie uma versão com texto.',

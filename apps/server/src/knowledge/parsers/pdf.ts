@@ -96,6 +96,21 @@ interface Line {
   alone: boolean;
   /** Average character width of its first item, to measure the next line's first word. */
   charWidth: number;
+  /** The right edge of its block's paragraphs: where the block's longest lines end. */
+  edge: number;
+  /** The first line of a column read after the one left of it: it may go on with that column's last sentence. */
+  fresh: boolean;
+}
+
+/** An item where it is drawn: its baseline's start (x, y), its font size and where it ends. */
+interface Piece {
+  item: PdfTextItem;
+  x: number;
+  y: number;
+  size: number;
+  end: number;
+  /** Not laid out left to right (rotated, vertical). */
+  alone: boolean;
 }
 
 const SENTENCE_END = /[.!?:;…]["'”’)\]]*$/u;
@@ -112,39 +127,68 @@ const LIST_START = /^(?:[•▪◦●○■□‣∙·*\-–—>]|\(?(?:\d{1,3}|
  * paragraph's width), this one is not a table row (items columns apart), the next is not a list item, and
  * both have one size. Headings, lists and short
  * lines keep their breaks.
+ * A page laid out in columns of prose (see `gutterOf`) is read column after column: the lines above the
+ * columns first, then each column top to bottom, left to right, then the lines below them.
  */
 export function pageText(items: PdfTextItem[]): string {
-  const flowing: Array<{ item: PdfTextItem; x: number; y: number; size: number }> = [];
-  const lines: Line[] = [];
+  const pieces: Piece[] = [];
   for (const item of items) {
-    if (!item.str) continue;
+    if (!item.str.trim()) continue;
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
     const size = Math.hypot(a, b) || Math.hypot(c, d);
     const horizontal = a > 0 && Math.abs(b) <= 1e-3 * a && Math.abs(c) <= 1e-3 * a;
-    if (horizontal && !item.vertical) {
-      if (item.str.trim()) flowing.push({ item, x, y, size });
-    } else if (item.str.trim()) {
-      lines.push({ y, size, left: x, right: x, text: item.str.trim(), columns: false, alone: true, charWidth: 0 });
-    }
+    pieces.push({ item, x, y, size, end: x + item.width, alone: !horizontal || item.vertical === true });
   }
-  // Top to bottom, then left to right; a stable sort keeps the drawing order of items at the same place.
-  flowing.sort((p, q) => q.y - p.y || p.x - q.x);
-  let line: Array<(typeof flowing)[number]> = [];
-  const close = () => {
-    if (!line.length) return;
-    line.sort((p, q) => p.x - q.x);
-    const size = Math.max(...line.map((p) => p.size));
+  const lines = blocksOf(pieces, 0).flatMap((block) => blockLines(block.pieces, block.fresh));
+  let out = '';
+  let previous: Line | undefined;
+  for (const current of lines) {
+    if (!current.text) continue;
+    if (!previous) out = current.text;
+    else if (joins(previous, current)) out += previous.text.endsWith('-') && /^\p{Ll}/u.test(current.text) ? current.text : ` ${current.text}`;
+    else out += `\n${current.text}`;
+    previous = current;
+  }
+  return out;
+}
+
+/** Items grouped into rows by baseline, top to bottom (a stable sort keeps the drawing order of items at the same place). */
+function rowsOf(pieces: Piece[]): Piece[][] {
+  const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x - q.x);
+  const rows: Piece[][] = [];
+  let row: Piece[] = [];
+  for (const p of sorted) {
+    const base = row[0];
+    if (base && Math.abs(base.y - p.y) > 0.5 * Math.min(base.size, p.size)) {
+      rows.push(row);
+      row = [];
+    }
+    row.push(p);
+  }
+  if (row.length) rows.push(row);
+  return rows;
+}
+
+/** A block's lines, top to bottom: its rows, left to right, and its rotated or vertical items, each a line. */
+function blockLines(pieces: Piece[], fresh: boolean): Line[] {
+  const lines: Line[] = [];
+  for (const { item, x, y, size, alone } of pieces) {
+    if (alone) lines.push({ y, size, left: x, right: x, text: item.str.trim(), columns: false, alone, charWidth: 0, edge: 0, fresh: false });
+  }
+  for (const row of rowsOf(pieces.filter((p) => !p.alone))) {
+    row.sort((p, q) => p.x - q.x);
+    const size = Math.max(...row.map((p) => p.size));
     let text = '';
     let end = -Infinity;
     let columns = false;
-    for (const { item, x, size: s } of line) {
+    for (const { item, x, size: s } of row) {
       const gap = x - end;
       if (text && gap > 0.15 * s && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
       if (text && gap > 2 * s) columns = true;
       text += item.str;
       end = Math.max(end, x + item.width);
     }
-    const first = line[0]!;
+    const first = row[0]!;
     lines.push({
       y: first.y,
       size,
@@ -154,44 +198,116 @@ export function pageText(items: PdfTextItem[]): string {
       columns,
       alone: false,
       charWidth: first.item.width / Math.max(1, first.item.str.length),
+      edge: 0,
+      fresh: false,
     });
-    line = [];
-  };
-  for (const p of flowing) {
-    const base = line[0];
-    if (base && Math.abs(base.y - p.y) > 0.5 * Math.min(base.size, p.size)) close();
-    line.push(p);
   }
-  close();
   lines.sort((p, q) => q.y - p.y);
-
-  // The paragraphs' right edge: where the page's longest lines end.
+  // The paragraphs' right edge: where the block's longest lines end.
   const edges = lines.filter((l) => !l.alone && !l.columns).map((l) => l.right);
   const edge = edges.length ? Math.max(...edges) : 0;
-  let out = '';
-  let previous: Line | undefined;
-  for (const current of lines) {
-    if (!current.text) continue;
-    if (!previous) out = current.text;
-    else if (joins(previous, current, edge)) out += previous.text.endsWith('-') && /^\p{Ll}/u.test(current.text) ? current.text : ` ${current.text}`;
-    else out += `\n${current.text}`;
-    previous = current;
+  for (const line of lines) line.edge = edge;
+  const first = lines[0];
+  if (first) first.fresh = fresh;
+  return lines;
+}
+
+/**
+ * The page cut into blocks read one after the other: the whole page, or, where `gutterOf` finds columns, the
+ * blocks above them, each column (left to right, cut again if it holds columns itself: up to three levels) and
+ * the blocks below them. A rotated or vertical item goes with the rows at its height and the column at its x.
+ */
+function blocksOf(pieces: Piece[], depth: number): Array<{ pieces: Piece[]; fresh: boolean }> {
+  if (!pieces.length) return [];
+  const rows = rowsOf(pieces.filter((p) => !p.alone));
+  const gutter = depth < 3 ? gutterOf(rows) : null;
+  if (!gutter) return [{ pieces, fresh: false }];
+  const top = rows[gutter.first]![0]!.y;
+  const bottom = rows[gutter.last]![0]!.y;
+  const band = new Set(rows.slice(gutter.first, gutter.last + 1).flat());
+  const above = new Set(rows.slice(0, gutter.first).flat());
+  const inBand = (p: Piece) => (p.alone ? p.y <= top && p.y >= bottom : band.has(p));
+  const isAbove = (p: Piece) => (p.alone ? p.y > top : above.has(p));
+  const columns = pieces.filter(inBand);
+  const right = blocksOf(columns.filter((p) => p.x >= gutter.x), depth + 1);
+  if (right[0]) right[0].fresh = true;
+  return [
+    ...blocksOf(pieces.filter(isAbove), depth),
+    ...blocksOf(columns.filter((p) => p.x < gutter.x), depth + 1),
+    ...right,
+    ...blocksOf(pieces.filter((p) => !inBand(p) && !isAbove(p)), depth),
+  ];
+}
+
+/** Words of two letters or more in a row's text: prose has several, a price or a quantity none. */
+const wordsIn = (pieces: Piece[]) => pieces.map((p) => p.item.str).join(' ').match(/\p{L}{2,}/gu)?.length ?? 0;
+
+/**
+ * A gutter between columns of prose: an x no item crosses over a stretch of consecutive rows (rows
+ * `first`..`last`; the rows that cross it, a title across the page, bound the stretch), with at least three
+ * rows of text on each side, most rows of each side prose (three words or more: prices, quantities and
+ * labels are not), the left side's lines reaching the gutter as wrapped lines do (a table's first column is
+ * ragged, far from the next), and both sides side by side rather than one above the other. Candidate x's come
+ * from the gaps of a font size or more within rows; the stretch with the most rows on its thinner side wins.
+ */
+function gutterOf(rows: Piece[][]): { x: number; first: number; last: number } | null {
+  if (rows.length < 3) return null;
+  const candidates = new Set<number>();
+  for (const row of rows) {
+    let end = -Infinity;
+    for (const p of [...row].sort((a, b) => a.x - b.x)) {
+      if (p.x - end >= p.size) for (const x of [end + 0.25 * p.size, (end + p.x) / 2, p.x - 0.25 * p.size]) candidates.add(Math.round(x));
+      end = Math.max(end, p.end);
+    }
   }
-  return out;
+  let best: { x: number; first: number; last: number; score: number } | null = null;
+  for (const x of candidates) {
+    let first = 0;
+    for (let i = 0; i <= rows.length; i++) {
+      if (i < rows.length && !rows[i]!.some((p) => p.x < x && p.end > x)) continue;
+      const score = i - first >= 3 ? columnScore(rows.slice(first, i), x) : 0;
+      if (score > (best?.score ?? 0)) best = { x, first, last: i - 1, score };
+      first = i + 1;
+    }
+  }
+  return best;
+}
+
+/** How many rows the thinner side of a stretch split at x has, when both sides are columns of prose (see gutterOf); else 0. */
+function columnScore(rows: Piece[][], x: number): number {
+  const sides = rows.map((row) => ({ left: row.filter((p) => p.end <= x), right: row.filter((p) => p.x >= x) }));
+  const left = sides.filter((s) => s.left.length > 0).map((s) => s.left);
+  const right = sides.filter((s) => s.right.length > 0).map((s) => s.right);
+  if (left.length < 3 || right.length < 3) return 0;
+  const prose = (side: Piece[][]) => side.filter((row) => wordsIn(row) >= 3).length >= 0.6 * side.length;
+  if (!prose(left) || !prose(right)) return 0;
+  const ends = left.map((row) => Math.max(...row.map((p) => p.end)));
+  const reach = Math.max(...ends);
+  const start = Math.min(...left.flat().map((p) => p.x));
+  const size = Math.max(...left.flat().map((p) => p.size));
+  if (ends.filter((e) => e >= reach - Math.max(4 * size, 0.2 * (reach - start))).length < 0.5 * left.length) return 0;
+  // Side by side: the two sides share most of their height.
+  const span = (side: Piece[][]) => [Math.min(...side.flat().map((p) => p.y)), Math.max(...side.flat().map((p) => p.y))] as const;
+  const [lb, lt] = span(left);
+  const [rb, rt] = span(right);
+  if (Math.min(lt, rt) - Math.max(lb, rb) < 0.5 * Math.min(lt - lb, rt - rb)) return 0;
+  return Math.min(left.length, right.length);
 }
 
 /** Whether `lower` goes on with the sentence `upper` was wrapped in (see pageText). */
-function joins(upper: Line, lower: Line, edge: number): boolean {
+function joins(upper: Line, lower: Line): boolean {
   if (upper.alone || lower.alone || upper.columns) return false;
   if (Math.abs(upper.size - lower.size) > 0.15 * upper.size) return false;
+  if (SENTENCE_END.test(upper.text) || LIST_START.test(lower.text)) return false;
+  // The top of the next column: only a sentence that plainly goes on (in lower case) is carried over.
+  if (lower.fresh) return /^\p{Ll}/u.test(lower.text);
   const leading = upper.y - lower.y;
   if (leading <= 0 || leading > 1.8 * upper.size) return false;
-  if (SENTENCE_END.test(upper.text) || LIST_START.test(lower.text)) return false;
   if (/^[\p{Ll}\d(,;]/u.test(lower.text)) return true;
   if (lower.columns) return false;
   // The next line's first word, and the space before it, would not have fitted at the end of this one.
   const word = lower.text.split(' ', 1)[0]!;
-  return upper.right + (word.length + 1) * (lower.charWidth || upper.size / 2) > edge - 0.5 * upper.size;
+  return upper.right + (word.length + 1) * (lower.charWidth || upper.size / 2) > upper.edge - 0.5 * upper.size;
 }
 
 interface FieldObject {
