@@ -423,7 +423,9 @@ const calcados: QualityBusiness = {
     { q: 'comprei um tênis pelo site e ficou apertado, posso trocar?', expect: ['30 dias corridos'] },
     { q: 'me arrependi da compra online, vocês devolvem o dinheiro?', expect: ['Direito de arrependimento'] },
     { q: 'a sola do meu sapato descolou depois de 2 meses, tem garantia?', expect: ['Descolamento de solado'] },
-    { q: 'em quanto tempo cai o estorno no cartão?', expect: ['duas faturas'] },
+    // Both: the PDF's paragraphs are whole since pdf.ts joins wrapped lines, and the passages' 100-character overlap can
+    // hold "duas faturas" twice; only one passage holds the paragraph's start with it.
+    { q: 'em quanto tempo cai o estorno no cartão?', expect: ['Reembolso: o valor é devolvido pelo mesmo meio de pagamento', 'duas faturas'] },
     { q: 'quem paga o frete da troca?', expect: ['primeira troca de compras online tem frete grátis'] },
     { q: 'comprei na liquidação, posso devolver?', expect: ['não são devolvidos com reembolso'] },
     { q: 'quanto é o frete pro Rio de Janeiro?', expect: ['Região: Rio de Janeiro e Minas Gerais'] },
