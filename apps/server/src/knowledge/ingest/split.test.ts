@@ -27,4 +27,25 @@ describe('splitText', () => {
     expect(chunks.every((c) => c.length <= 1100)).toBe(true);
     expect(chunks.join('').length).toBeGreaterThanOrEqual(2500);
   });
+
+  it('fills a chunk with the sentences of a line that does not fit (a PDF page whose lines are paragraphs)', () => {
+    const paragraph = (i: number) => `Parágrafo ${i} começa aqui. ${'Uma frase de exemplo com várias palavras. '.repeat(13)}`.trim();
+    const page = Array.from({ length: 12 }, (_, i) => paragraph(i)).join('\n');
+    const chunks = splitText(page);
+    // ~600-character lines: one per chunk would leave each chunk 40% empty; filled, they hold ~1000 characters.
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(page.length / 850));
+    for (const chunk of chunks.slice(0, -1)) {
+      expect(chunk.length).toBeGreaterThan(750);
+      expect(chunk.length).toBeLessThanOrEqual(1100);
+      expect(chunk).toMatch(/[.!?]$/); // cut where a sentence ends
+    }
+    for (let i = 0; i < 12; i++) expect(chunks.some((c) => c.includes(`Parágrafo ${i} começa aqui.`))).toBe(true);
+  });
+
+  it('does not cut a paragraph apart by a blank line to fill a chunk', () => {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `Seção ${i}. ${'Texto da seção com várias palavras. '.repeat(16)}`.trim());
+    const chunks = splitText(paragraphs.join('\n\n'));
+    for (const chunk of chunks) expect(chunk.startsWith('Seção') || /^\S/.test(chunk)).toBe(true);
+    for (let i = 0; i < 6; i++) expect(chunks.some((c) => c.includes(paragraphs[i]!))).toBe(true);
+  });
 });

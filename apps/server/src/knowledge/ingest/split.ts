@@ -15,36 +15,58 @@ export function splitText(text: string, size = CHUNK_SIZE, overlap = CHUNK_OVERL
   return merge(splitRecursive(clean, size, 0), size, overlap);
 }
 
-function splitRecursive(text: string, size: number, level: number): string[] {
-  if (text.length <= size) return [text];
+/** A piece of text and the level of the separator it was cut at (0: paragraphs apart by a blank line). */
+interface Piece {
+  text: string;
+  level: number;
+}
+
+function splitRecursive(text: string, size: number, level: number): Piece[] {
+  if (text.length <= size) return [{ text, level }];
   const sep = SEPARATORS[level]!;
   if (sep === '') {
-    const out: string[] = [];
-    for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+    const out: Piece[] = [];
+    for (let i = 0; i < text.length; i += size) out.push({ text: text.slice(i, i + size), level });
     return out;
   }
   const parts = text.split(sep);
   if (parts.length === 1) return splitRecursive(text, size, level + 1);
-  const out: string[] = [];
+  const out: Piece[] = [];
   parts.forEach((part, i) => {
     // Keep the separator with the piece it ends (sentence punctuation stays attached).
     const piece = i < parts.length - 1 ? part + sep : part;
     if (!piece) return;
-    if (piece.length <= size) out.push(piece);
+    if (piece.length <= size) out.push({ text: piece, level });
     else out.push(...splitRecursive(piece, size, level + 1));
   });
   return out;
 }
 
-function merge(pieces: string[], size: number, overlap: number): string[] {
+/** The separators a line is cut at to fill a chunk: sentences first. */
+const SENTENCE_LEVEL = SEPARATORS.indexOf('. ');
+
+function merge(pieces: Piece[], size: number, overlap: number): string[] {
   const chunks: string[] = [];
   let current = '';
+  const close = () => {
+    chunks.push(current.trim());
+    current = tail(current, overlap);
+  };
   for (const piece of pieces) {
-    if (current && current.length + piece.length > size) {
-      chunks.push(current.trim());
-      current = tail(current, overlap);
+    if (current && current.length + piece.text.length > size) {
+      // A line that does not fit (a paragraph of a PDF, whose lines are whole paragraphs) fills the rest of the chunk
+      // sentence by sentence instead of leaving it a quarter empty or more: as many passages as the text's size asks
+      // for, each cut where a sentence ends. A paragraph apart by a blank line, or a line without sentences, is not cut.
+      if (piece.level > 0 && current.length < size * 0.75 && piece.text.length > size / 4 && /[.!?] \S/.test(piece.text)) {
+        for (const sentence of splitRecursive(piece.text, Math.min(size, piece.text.length - 1), SENTENCE_LEVEL)) {
+          if (current && current.length + sentence.text.length > size) close();
+          current += sentence.text;
+        }
+        continue;
+      }
+      close();
     }
-    current += piece;
+    current += piece.text;
   }
   if (current.trim()) chunks.push(current.trim());
   return chunks.filter((c) => c.length > 0);
