@@ -466,6 +466,9 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('o que vem no combo 2?', [menu])).text).toContain('2 xis e 1 refri 2 litros');
     const faq = passage('Posso parcelar minha compra?\nSim! Parcelamos em até 12x sem juros no cartão de crédito.\n\nTrocas em até 30 dias.', 'faq.md');
     expect((await ask('parcela em quantas vezes?', [faq, menu])).text).toContain('Parcelamos em até 12x sem juros');
+    const contact = passage('Mega Lanches\n\nPedidos pelo (51) 99530-1988, das 19h à 1h. Siga @megalanches.\n\nTodos os lanches com batata.', 'Base de conhecimento');
+    expect((await ask('qual o telefone pra fazer pedido?', [contact, menu])).text).toContain('(51) 99530-1988');
+    expect((await ask('tem refri?', [passage('Bebidas\nRefrigerante lata: R$ 6,00', 'cardapio.txt'), policies])).text).toContain('Refrigerante lata');
     const delivery = passage('Delivery Rápido: Entregamos em até 45 minutos. Lanches gigantes.', 'Base de conhecimento');
     for (const question of ['Quanto tempo demora a entrega?', 'qual o prazo de entrega?']) {
       expect((await ask(question, [delivery, menu])).text).toContain('Entregamos em até 45 minutos');

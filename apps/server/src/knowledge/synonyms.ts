@@ -17,6 +17,9 @@ const SYNONYM_GROUPS = [
   'encomenda encomendas encomendar reserva reservar',
   'grátis gratuito gratuita gratis',
   'prazo demora demoram',
+  'refrigerante refrigerantes refri refris',
+  'cerveja cervejas chopp chope',
+  'cachorro cachorros dog dogs',
 ].map((group) => [...lexemeSet(group)]);
 
 const SYNONYMS = new Map<string, string[]>();
