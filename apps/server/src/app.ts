@@ -135,9 +135,17 @@ export interface ServedApp {
   listener(hono: RequestListener): RequestListener;
 }
 
+/** How long an idle keep-alive connection is kept (see serveApp). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Listens on `port` (0: any free port) with the app's listener. */
 export async function serveApp(served: ServedApp, options: { port: number; hostname: string }): Promise<Server> {
   const server = createServer(served.listener(getRequestListener(served.app.fetch, { hostname: options.hostname })));
+  // Idle keep-alive connections stay open longer than a load balancer's (60 s on most): with Node's 5 s, a proxy or a
+  // client reusing a connection the server had just closed got a reset — a 502 behind a load balancer, ECONNRESET for
+  // an API client (seen once in the end-to-end run). Headers must still arrive within a bound above it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve) => server.listen(options.port, options.hostname, resolve));
   return server;
 }

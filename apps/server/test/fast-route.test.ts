@@ -8,7 +8,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveApp } from '../src/app';
+import { KEEP_ALIVE_MS, serveApp } from '../src/app';
 import { createUserWithAgent, parseSse, visitor } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
 
@@ -94,6 +94,14 @@ async function both(label: string, make: (sessionId: string) => Parameters<typeo
   );
   return { before: before!, now: now! };
 }
+
+describe('the served connection', () => {
+  it('keeps an idle keep-alive connection longer than a load balancer does (60 s), as the headers timeout must allow', () => {
+    expect(fast.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(fast.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(fast.headersTimeout).toBeGreaterThan(fast.keepAliveTimeout);
+  });
+});
 
 describe('POST /webhook/{webhookId} on its fast route answers as through Hono', () => {
   it('a JSON turn', async () => {
