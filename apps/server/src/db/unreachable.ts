@@ -15,11 +15,22 @@ const PG_MESSAGES = /^(Connection terminated|timeout exceeded when trying to con
  * reconnects on its own once the database is back.
  */
 export function isDatabaseUnreachable(err: unknown): boolean {
+  return someCause(err, (e, code) => (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) || PG_MESSAGES.test(e.message));
+}
+
+/**
+ * SQLSTATE 22021 (a character not in UTF-8: a NUL in a text column) and 22P05 (one jsonb cannot hold): text that no
+ * route cleaned (http/json-text.ts cleans every JSON body) is the sender's to fix, not a server failure.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  return someCause(err, (_e, code) => code === '22021' || code === '22P05');
+}
+
+/** Whether the error or one of its causes (Drizzle wraps driver errors), up to five deep, passes `test`. */
+function someCause(err: unknown, test: (error: Error, code: unknown) => boolean): boolean {
   let current: unknown = err;
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
-    if (PG_MESSAGES.test(current.message)) return true;
+    if (test(current, (current as { code?: unknown }).code)) return true;
     current = current.cause;
   }
   return false;

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@atende/shared';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { isDatabaseUnreachable } from '../db/unreachable';
+import { isDatabaseUnreachable, isUnstorableText } from '../db/unreachable';
 import { AppError, databaseUnavailable } from '../lib/errors';
 import type { Logger } from '../logger';
 import type { AppEnv } from './context';
@@ -63,18 +63,4 @@ export function apiNotFound(c: Context<AppEnv>) {
     errorBody(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`, { userMessage: 'Endereço não encontrado.' })),
     404,
   );
-}
-
-/**
- * SQLSTATE 22021 (a character not in UTF-8: a NUL in a text column) and 22P05 (one jsonb cannot hold): text that no
- * route cleaned (http/json-text.ts cleans every JSON body) is the sender's to fix, not a server failure.
- */
-function isUnstorableText(err: unknown): boolean {
-  let current: unknown = err;
-  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-    current = current.cause;
-  }
-  return false;
 }

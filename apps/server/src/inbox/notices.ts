@@ -1,13 +1,14 @@
 import { testDay } from '@atende/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { HandoffNotices } from '../chat/runtime';
 import { handoffSettings } from '../chat/handoff';
 import { customerLabel } from '../chat/session-keys';
 import type { Db } from '../db/client';
-import { agents, conversations, user, webChatCounters } from '../db/schema';
+import { agents, conversations, user } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { handoffRequestedMessage } from '../mail/messages';
+import { countForAgent } from '../usage/web-chat-limits';
 
 const CHANNEL_NAMES = { web: 'chat do site', whatsapp: 'WhatsApp', test: 'chat de teste' } as const;
 
@@ -42,7 +43,9 @@ export function createHandoffNotices(deps: {
       .innerJoin(user, eq(user.id, agents.userId))
       .where(eq(conversations.id, request.conversationId));
     if (!row) return;
-    const sent = await countNotice(db, request.agentId, new Date());
+    // In the database, so the cap holds across instances.
+    const now = new Date();
+    const sent = await countForAgent(db, request.agentId, testDay(now), `handoff-notices:${now.getUTCHours()}`);
     if (sent > HANDOFF_NOTICES_PER_HOUR) {
       log.debug({ agentId: request.agentId }, 'handoff notice not sent: the hour has had its notices');
       return;
@@ -68,17 +71,4 @@ export function createHandoffNotices(deps: {
       return send(request).catch((err: unknown) => log.warn({ err, conversationId: request.conversationId }, 'handoff notice not sent'));
     },
   };
-}
-
-/**
- * Counts a notice of the agent in this clock hour and returns the hour's count, in the database so the cap holds across
- * instances (the agent's daily counters, `web_chat_counters`, pruned after a day like the web chat's).
- */
-async function countNotice(db: Db, agentId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .insert(webChatCounters)
-    .values({ agentId, day: testDay(now), key: `handoff-notices:${now.getUTCHours()}`, messages: 1 })
-    .onConflictDoUpdate({ target: [webChatCounters.agentId, webChatCounters.day, webChatCounters.key], set: { messages: sql`${webChatCounters.messages} + 1` } })
-    .returning({ messages: webChatCounters.messages });
-  return row!.messages;
 }

@@ -108,12 +108,20 @@ export function visitorRefusal(visitorCounted: boolean, addressCounted: boolean)
 
 /** Counts a refused message of the agent today; true when it is the agent's first refusal of the day. */
 export async function recordRefusal(db: Db, agentId: string, day: string): Promise<boolean> {
-  const [refusals] = await db
+  return (await countForAgent(db, agentId, day, 'refused')) === 1;
+}
+
+/**
+ * Adds one to an agent's counter `key` of `day` (the agent's daily counters, pruned after a day) and returns its new
+ * value: the day's refusals here, the hour's handoff notices (inbox/notices.ts).
+ */
+export async function countForAgent(db: Db, agentId: string, day: string, key: string): Promise<number> {
+  const [row] = await db
     .insert(webChatCounters)
-    .values({ agentId, day, key: 'refused', messages: 1 })
+    .values({ agentId, day, key, messages: 1 })
     .onConflictDoUpdate({ target: [webChatCounters.agentId, webChatCounters.day, webChatCounters.key], set: { messages: sql`${webChatCounters.messages} + 1` } })
     .returning({ messages: webChatCounters.messages });
-  return refusals?.messages === 1;
+  return row!.messages;
 }
 
 /** The 429 of a refused visitor (pt-BR reason from the error code). */
