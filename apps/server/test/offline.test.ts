@@ -53,6 +53,17 @@ describe('offline mode (no LLM configured)', () => {
     expect(await chatOutput(ctx, webhookId, 'Qual a localização de vocês?')).toContain('Rua Augusta, 1500');
   });
 
+  it('answers a phone number, an e-mail address or an Instagram handle asked for by name where the text only has it', async () => {
+    const user = await createUser(ctx);
+    const agent = await createAgent(ctx, user, 'Loja');
+    const about = 'Bolo de cenoura: R$ 38,00.\n\nEncomendas pelo (11) 98888-7777 ou pelo encomendas@paoquente.com.br.\n\nSiga a gente: @padariapaoquente';
+    await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Loja', about, links: '' } });
+    expect(await chatOutput(ctx, agent.webhookId, 'qual o telefone?')).toContain('(11) 98888-7777');
+    expect(await chatOutput(ctx, agent.webhookId, 'Vocês têm WhatsApp?')).toContain('(11) 98888-7777');
+    expect(await chatOutput(ctx, agent.webhookId, 'qual o e-mail?')).toContain('encomendas@paoquente.com.br');
+    expect(await chatOutput(ctx, agent.webhookId, 'qual o instagram de vocês?')).toContain('@padariapaoquente');
+  });
+
   it('says honestly when it does not know', async () => {
     expect(await chatOutput(ctx, webhookId, 'Vocês vendem pneus de caminhão?')).toMatch(/não encontrei essa informação/);
   });

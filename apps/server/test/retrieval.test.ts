@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { stemmer } from '@orama/stemmers/portuguese';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillLexemes } from '../src/knowledge/passages';
 import { lexicalSearch } from '../src/knowledge/retrieval';
-import { toTsvector } from '../src/knowledge/text-search';
+import { passageLexemes } from '../src/knowledge/forms';
+import { lexemeSet, toTsvector } from '../src/knowledge/text-search';
 import { createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
 import { addFilePassages } from './helpers/knowledge';
@@ -55,6 +57,34 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'de o a que')).toEqual([]); // stop words only
   });
 
+  it('finds a phone number, an e-mail address and an Instagram handle by the word that names them', async () => {
+    const owner = await newAgent();
+    const contact = 'Pedidos: (11) 98888-7777 ou pedidos@paoquente.com.br. Siga @padariapaoquente.';
+    await addFile(owner, 'loja.txt', ['Bolo de cenoura: R$ 38,00.', contact, 'Abrimos às 7h.']);
+    for (const question of ['qual o telefone?', 'vocês têm whatsapp?', 'qual o e-mail de vocês?', 'me passa o email', 'qual o insta?', 'tem instagram?']) {
+      expect(await contents(owner.agentId, question), question).toEqual([contact]);
+    }
+    // A CEP, a date or a price is not a phone number.
+    const other = await newAgent();
+    await addFile(other, 'loja.txt', ['CEP 01310-100, entrega em 15/03/2025 por R$ 1.234,00.']);
+    expect(await contents(other.agentId, 'qual o telefone?')).toEqual([]);
+  });
+
+  it('finds the forms in passages written before they were indexed, once migration 0017 and the sweep have run', async () => {
+    const owner = await newAgent();
+    const contact = 'Encomendas pelo (11) 98888-7777.';
+    await addFile(owner, 'antigo.txt', [contact, 'Abrimos às 7h.']);
+    // As written before: the words' lexemes only.
+    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(lexemeSet(contact))}::tsvector where agent_id = ${owner.agentId} and content = ${contact}`);
+    expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([]);
+    const migration = readFileSync(new URL('../src/db/migrations/0017_passage_forms.sql', import.meta.url), 'utf8');
+    await ctx.database.db.execute(sql.raw(migration.replace(/^--.*$/gm, '')));
+    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${owner.agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
+    expect(cleared.rows.map((r) => r.content)).toEqual([contact]);
+    await ctx.services.ingestion.sweep();
+    expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
+  });
+
   it('computes, in the workers\' sweep, the lexemes of passages that have none (written before migration 0006)', async () => {
     const owner = await newAgent();
     await addFile(owner, 'antigo.txt', ['Entregamos no bairro Jardim Botânico às terças.', 'Aceitamos Pix.']);
@@ -79,7 +109,7 @@ describe('lexical retrieval', () => {
     )) as unknown as { rows: Array<{ content: string; tsv: string }> };
     const asText = (tsv: string) => (tsv ? (tsv.match(/'[^']*'/g) ?? []).sort() : []);
     expect(result.rows.map((r) => r.content)).toEqual(texts);
-    for (const row of result.rows) expect(asText(row.tsv)).toEqual(asText(toTsvector(row.content)));
+    for (const row of result.rows) expect(asText(row.tsv)).toEqual(asText(toTsvector(passageLexemes(row.content))));
     expect((await contents(owner.agentId, 'quanto custa o 𝒜lfa?'))[0]).toBe(texts[0]);
     expect((await contents(owner.agentId, 'PF 0001'))[0]).toBe(texts[1]);
   });

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
+import { asksFormIn } from '../knowledge/forms';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, fold, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
 
@@ -365,21 +366,9 @@ function matchStrength(term: Term, unit: Unit): number {
   if (term.derived?.length && has(unit.lexemes, term.derived)) return DERIVED_WORD;
   // The form of what is asked, where the text does not name it: "quanto tempo demora?" / "em até 45 minutos",
   // "qual o telefone?" / a bare "(51) 99530-1988".
-  for (const [words, form] of ASKED_FORMS) if (term.lexemes.some((l) => words.has(l)) && form.test(unit.text)) return 0.8;
+  if (asksFormIn(term.lexemes, unit.text)) return 0.8;
   return 0;
 }
-
-/**
- * Words that ask for something a shop often writes without naming it, and how it is written: a length of time ("45
- * minutos", "2h", "7 (sete) dias úteis"), a phone number ("(11) 98888-7777", "0800 123 4567"), an e-mail address,
- * an Instagram handle ("@padariapaoquente").
- */
-const ASKED_FORMS: Array<[Set<string>, RegExp]> = [
-  [lexemeSet('tempo prazo prazos demora demoram demorar duração'), /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu],
-  [lexemeSet('telefone telefones fone whatsapp zap contato ligar'), /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/],
-  [lexemeSet('email e-mail'), /[\w.+-]+@[\w-]+\.[\w.]+/],
-  [lexemeSet('instagram insta'), /(?:^|\s)@[\w.]{3,}/],
-];
 
 function basesOf(unit: Unit): Set<string> {
   return (unit.bases ??= inflectionBases(unit.text));

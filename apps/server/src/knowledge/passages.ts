@@ -5,6 +5,7 @@ import { CopyWriter } from '../db/copy-format';
 import { files, passages } from '../db/schema';
 import type { Logger } from '../logger';
 import { tsvectorFields, type PreparedPassages } from './ingest/prepare';
+import { passageLexemes } from './forms';
 import { toTsvector } from './text-search';
 import type { VectorIndex } from './vectors';
 
@@ -172,7 +173,7 @@ export async function backfillLexemes(db: Db, logger: Logger): Promise<number> {
       if (rows.length === 0) return 0;
       await tx.execute(sql`
         update passages p set tsv = v.tsv::tsvector
-        from unnest(${sql.param(rows.map((r) => r.id))}::text[], ${sql.param(rows.map((r) => toTsvector(r.content)))}::text[]) as v(id, tsv)
+        from unnest(${sql.param(rows.map((r) => r.id))}::text[], ${sql.param(rows.map((r) => toTsvector(passageLexemes(r.content))))}::text[]) as v(id, tsv)
         where p.id = v.id`);
       return rows.length;
     });

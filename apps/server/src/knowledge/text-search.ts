@@ -67,13 +67,12 @@ function words(text: string): string[] {
 }
 
 /**
- * The tsvector of a text, in tsvector input syntax ('lexeme' 'other'). Lexemes
+ * The tsvector of a text's lexemes (lexemeSet; a passage's: forms.ts passageLexemes), in tsvector input syntax ('lexeme' 'other'). Lexemes
  * hold only letters and digits, so they never need escaping. No positions:
  * ranking weighs words by rarity, not proximity (retrieval.ts), and without
  * them the vector is about half the size to build, send, parse and store.
  */
-export function toTsvector(text: string): string {
-  const lexemes = lexemeSet(text);
+export function toTsvector(lexemes: ReadonlySet<string>): string {
   return lexemes.size === 0 ? '' : `'${[...lexemes].join("' '")}'`;
 }
 

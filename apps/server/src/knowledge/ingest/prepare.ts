@@ -1,7 +1,7 @@
 import { encodeTsvector } from '../../db/copy-format';
 import { tablePassages, type ParsedDocument } from '../parsers';
 import { splitText } from './split';
-import { lexemeSet } from '../text-search';
+import { passageLexemes } from '../forms';
 
 /**
  * Passages per batch: what one indexing transaction writes and one call to the embeddings provider embeds
@@ -29,7 +29,7 @@ export function documentPassages(doc: ParsedDocument): Iterable<string> {
   return doc.kind === 'table' ? tablePassages(doc.sheets) : splitText(doc.text);
 }
 
-/** Analyses passages batch by batch (text-search.ts), as they come. */
+/** Analyses passages batch by batch (text-search.ts, forms.ts), as they come. */
 export function* preparePassages(chunks: Iterable<string>): Generator<PreparedPassages> {
   let size = FIRST_BATCH;
   let contents: string[] = [];
@@ -50,7 +50,7 @@ export function* preparePassages(chunks: Iterable<string>): Generator<PreparedPa
     return prepared;
   };
   for (const content of chunks) {
-    const field = encodeTsvector(lexemeSet(content));
+    const field = encodeTsvector(passageLexemes(content));
     contents.push(content);
     fields.push(field);
     bytes += field.length;

@@ -1,0 +1,45 @@
+import { lexemeSet } from './text-search';
+
+/**
+ * Things a shop writes without naming them, and how they are written: a phone number ("(11) 98888-7777",
+ * "0800 123 4567") without the word "telefone", an e-mail address without "e-mail", an Instagram handle
+ * ("@padariapaoquente") without "instagram", a length of time ("em até 45 minutos", "7 (sete) dias úteis") without
+ * "prazo" or "tempo". A customer asks for the word ("qual o telefone?"); the text has only the form.
+ *
+ * `words` are the question words that ask for it. `indexed` forms also give their passage the lexemes of their first
+ * word (passageLexemes), so retrieval finds "(11) 98888-7777" for "qual o telefone?" (or "whatsapp", its shop synonym:
+ * knowledge/synonyms.ts) even when no other word of the question is in the passage. A length of time is not indexed:
+ * most texts have one, and "prazo" would then be found everywhere; the answerer still meets it by its form in the
+ * passages retrieval brings by another word ("quanto tempo demora a *entrega*?").
+ */
+interface WrittenForm {
+  words: Set<string>;
+  pattern: RegExp;
+  /** The lexemes a passage with this form is also found by; none when not indexed. */
+  lexemes: readonly string[];
+}
+
+const form = (words: string, pattern: RegExp, indexed: boolean): WrittenForm => ({
+  words: lexemeSet(words),
+  pattern,
+  lexemes: indexed ? [...lexemeSet(words.slice(0, words.indexOf(' ')))] : [],
+});
+
+export const WRITTEN_FORMS: readonly WrittenForm[] = [
+  form('prazo tempo prazos demora demoram demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu, false),
+  form('telefone telefones fone whatsapp zap contato ligar celular', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, true),
+  form('email e-mail emails', /[\w.+-]+@[\w-]+\.[\w.]+/, true),
+  form('instagram insta', /(?:^|\s)@[\w.]{3,}/, true),
+];
+
+/** Whether a question word (its lexemes) asks for a form that the text has. */
+export function asksFormIn(lexemes: readonly string[], text: string): boolean {
+  return WRITTEN_FORMS.some((f) => lexemes.some((l) => f.words.has(l)) && f.pattern.test(text));
+}
+
+/** A passage's full-text lexemes: its words' (text-search.ts) and those of the indexed forms it has. */
+export function passageLexemes(text: string): Set<string> {
+  const lexemes = lexemeSet(text);
+  for (const f of WRITTEN_FORMS) if (f.lexemes.length && f.pattern.test(text)) for (const l of f.lexemes) lexemes.add(l);
+  return lexemes;
+}
