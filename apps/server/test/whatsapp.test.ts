@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { quotaMonth, type Agent, type AgentList, type Conversation, type ConversationSummary, type WhatsAppCheck, type WhatsAppConfig } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -483,5 +484,84 @@ describe('POST /chat/{webhookId} notifications', () => {
     expect((await deliver(bare, notification([textMessage('wamid.bare', 'oi')], { from: newCustomer() }))).status).toBe(404);
     const unknown = { ...bare, webhookId: 'does-not-exist' };
     expect((await deliver(unknown, notification([]))).status).toBe(404);
+  });
+});
+
+describe('real Cloud API notifications (pywa test samples, test/fixtures/public/README.md)', () => {
+  const samples = (file: string) =>
+    JSON.parse(readFileSync(new URL(`./fixtures/public/whatsapp/pywa-${file}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  const messages = samples('message');
+
+  /**
+   * A sample as this test's agent receives it: its business number becomes the fake's, its customer a fresh one and
+   * its wamids unique to the test (the samples share ids such as wamid.xyzxyz). Nothing else is touched.
+   */
+  function adapt(sample: unknown, customer: string, tag: string): string {
+    return JSON.stringify(sample)
+      .replaceAll('"1122334455667"', JSON.stringify(FAKE_NUMBER.id))
+      .replaceAll('972987654321', customer)
+      .replaceAll('16505551234', customer)
+      .replaceAll('"wamid.', `"wamid.${tag}.`);
+  }
+
+  it('answers a real video caption, saying the video was not read', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    expect((await deliver(agent, adapt(messages.video, customer, 'video'))).status).toBe(200);
+    expect(await settled('wamid.video.xyzxyz')).toMatchObject({ status: 'answered' });
+    const answer = `${captionNotice('Vídeo')}\n\nVocê disse: caption`;
+    expect(sentTo(customer).map((m) => m.body)).toEqual([answer]);
+    expect(await transcript(ctx, agent.id)).toEqual([
+      { role: 'user', content: '[Vídeo] caption' },
+      { role: 'assistant', content: answer },
+    ]);
+  });
+
+  it('answers the interactive message Meta could not deliver (value-level 131000) instead of leaving the customer unanswered', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    expect((await deliver(agent, adapt(messages.interactive_message_with_err, customer, 'err'))).status).toBe(200);
+    expect(await settled('wamid.err.wegrchytvwcggt=')).toMatchObject({ status: 'answered' });
+    expect(sentTo(customer).map((m) => m.body)).toEqual([TEXT_ONLY_NOTICE]);
+    expect(await transcript(ctx, agent.id)).toEqual([
+      { role: 'user', content: '[Mensagem não suportada]' },
+      { role: 'assistant', content: TEXT_ONLY_NOTICE },
+    ]);
+  });
+
+  it('answers the new wording of an edited caption', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const edited = adapt(samples('edited_message').image, customer, 'edit');
+    expect((await deliver(agent, edited)).status).toBe(200);
+    const id = 'wamid.edit.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=';
+    expect(await settled(id)).toMatchObject({ status: 'answered' });
+    expect(sentTo(customer).map((m) => m.body)).toEqual([`${captionNotice('Imagem')}\n\nVocê disse: Updated image caption`]);
+  });
+
+  it('acknowledges real statuses (a failed one included), reactions, deletions and system notices without answering or storing them', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const quiet = [
+      ...Object.values(samples('message_status')).filter((s) => JSON.stringify(s).includes('"1122334455667"')),
+      messages.reaction,
+      messages.unreaction_empty,
+      samples('system').identity_change,
+    ];
+    for (const [i, sample] of quiet.entries()) expect((await deliver(agent, adapt(sample, customer, `quiet${i}`))).status).toBe(200);
+    // Then a text: once it is answered, everything before it has been handled.
+    expect((await deliver(agent, adapt(messages.text, customer, 'after'))).status).toBe(200);
+    expect(await settled('wamid.after.xyzxyz')).toMatchObject({ status: 'answered' });
+    expect(sentTo(customer).map((m) => m.body)).toEqual(['Você disse: Body Text']);
+    const rows = await ctx.database.db.select({ id: whatsappMessages.messageId }).from(whatsappMessages).where(eq(whatsappMessages.agentId, agent.id));
+    expect(rows.map((r) => r.id)).toEqual(['wamid.after.xyzxyz']);
+  });
+
+  it('a real notification with a wrong signature is refused and changes nothing', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    expect((await deliver(agent, adapt(messages.text, customer, 'forged'), 'outro-segredo')).status).toBe(401);
+    expect(await messageRow('wamid.forged.xyzxyz')).toBeUndefined();
+    expect(sentTo(customer)).toEqual([]);
   });
 });

@@ -99,7 +99,12 @@ describe('parseNotification', () => {
       timestamp: '1749416390',
       recipient_id: '5511988887777',
     }));
-    expect(parseNotification(envelope({ statuses }), PHONE_ID)).toEqual({ messages: [], statuses: 4, foreign: 0 });
+    expect(parseNotification(envelope({ statuses }), PHONE_ID)).toEqual({
+      messages: [],
+      statuses: 4,
+      foreign: 0,
+      problems: [{ messageId: 'wamid.out', recipient: '5511988887777', code: null, title: 'failed without an error' }],
+    });
   });
 
   it('answers business-scoped users (no `from`, only `from_user_id`) by their user id', () => {
@@ -127,6 +132,7 @@ describe('parseNotification', () => {
       messages: [],
       statuses: 0,
       foreign: 1,
+      problems: [],
     });
     const payload = envelope({ messages: [{ type: 'text', text: { body: 'sem id' } }, { id: 'w', type: 'text' }, 'lixo', null] });
     expect(parseNotification(payload, PHONE_ID).messages).toEqual([]);

@@ -14,7 +14,7 @@ export type InboundContent =
   | { kind: 'caption'; label: string; text: string }
   /** Media, location, contacts…: the customer gets a polite "only text for now". */
   | { kind: 'unsupported'; label: string }
-  /** Reactions, system notices and unknown events: stored as handled, never answered. */
+  /** Reactions, deletions, system notices and unknown events: acknowledged, never stored or answered. */
   | { kind: 'ignored' };
 
 export interface InboundMessage {
@@ -26,12 +26,28 @@ export interface InboundMessage {
   name?: string;
 }
 
+/**
+ * An error Meta reports in a notification: a message of ours that could not be delivered (a `failed` status, e.g.
+ * 131047 outside the 24-hour window, 131026 undeliverable) or a change that could not be processed (`errors` at
+ * value level, e.g. 131000 beside a message whose content was dropped). Nothing to answer; logged for the team.
+ */
+export interface NotificationProblem {
+  /** The wamid of the failed message, for a status. */
+  messageId: string | null;
+  /** Who it was for (a status's recipient_id). */
+  recipient: string | null;
+  code: number | null;
+  title: string;
+}
+
 export interface ParsedNotification {
   messages: InboundMessage[];
   /** Delivery statuses (sent/delivered/read/failed): acknowledged, never answered. */
   statuses: number;
   /** Changes for a different phone number id than the configured one (ignored). */
   foreign: number;
+  /** Failed statuses and value-level errors, one per error reported. */
+  problems: NotificationProblem[];
 }
 
 /** Transcript labels (pt-BR) of the message types the agent cannot read yet. */
@@ -54,7 +70,7 @@ const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) :
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
 export function parseNotification(payload: unknown, phoneNumberId?: string): ParsedNotification {
-  const result: ParsedNotification = { messages: [], statuses: 0, foreign: 0 };
+  const result: ParsedNotification = { messages: [], statuses: 0, foreign: 0, problems: [] };
   if (!isObject(payload)) return result;
   for (const entry of objects(payload.entry)) {
     for (const change of objects(entry.changes)) {
@@ -65,7 +81,13 @@ export function parseNotification(payload: unknown, phoneNumberId?: string): Par
         result.foreign += 1;
         continue;
       }
-      result.statuses += objects(value.statuses).length;
+      const statuses = objects(value.statuses);
+      result.statuses += statuses.length;
+      for (const status of statuses) {
+        if (status.status !== 'failed') continue;
+        result.problems.push(...problemsOf(status.errors, text(status.id), text(status.recipient_id)));
+      }
+      result.problems.push(...problemsOf(value.errors, null, null));
       const names = new Map<string, string>();
       for (const contact of objects(value.contacts)) {
         const id = text(contact.wa_id) ?? text(contact.user_id);
@@ -80,6 +102,16 @@ export function parseNotification(payload: unknown, phoneNumberId?: string): Par
     }
   }
   return result;
+}
+
+/** Meta's `errors` array ({code, title, message, error_data.details}); a failed status without one still counts. */
+function problemsOf(errors: unknown, messageId: string | null, recipient: string | null): NotificationProblem[] {
+  const list = objects(errors).map((error) => {
+    const details = isObject(error.error_data) ? text(error.error_data.details) : null;
+    const title = [text(error.title) ?? text(error.message), details].filter(Boolean).join(': ');
+    return { messageId, recipient, code: typeof error.code === 'number' ? error.code : null, title: (title || 'unknown error').slice(0, 300) };
+  });
+  return list.length > 0 || messageId === null ? list : [{ messageId, recipient, code: null, title: 'failed without an error' }];
 }
 
 function parseMessage(message: Json): InboundMessage | null {
@@ -104,9 +136,19 @@ function contentOf(type: string, message: Json): InboundContent {
     case 'text':
       return body(text(field('text').body));
     case 'interactive': {
+      // A tapped button or list row is its title. Anything else the customer sent this way (a flow's form, or a
+      // reply Meta could not deliver: no `interactive` at all and a value-level 131000) is not silently dropped.
       const interactive = field('interactive');
       const reply = isObject(interactive.button_reply) ? interactive.button_reply : isObject(interactive.list_reply) ? interactive.list_reply : {};
-      return body(text(reply.title));
+      const title = text(reply.title);
+      return title ? { kind: 'text', text: title.trim() } : { kind: 'unsupported', label: UNSUPPORTED_LABELS.unsupported! };
+    }
+    case 'edit': {
+      // The customer edited a text or a caption: the new wording is a message of its own (its own wamid).
+      const edited = field('edit').message;
+      if (!isObject(edited)) return { kind: 'ignored' };
+      const content = contentOf(text(edited.type) ?? 'unknown', edited);
+      return content.kind === 'text' || content.kind === 'caption' ? content : { kind: 'ignored' };
     }
     case 'button':
       return body(text(field('button').text));

@@ -103,6 +103,9 @@ export function whatsappWebhookRoutes(deps: { db: Db; whatsapp: WhatsApp }) {
       const parsed = parseNotification(payload, config.phoneNumberId);
       const queued = await whatsapp.accept(agentId, parsed.messages);
       log.debug({ messages: parsed.messages.length, queued, statuses: parsed.statuses, foreign: parsed.foreign }, 'WhatsApp notification');
+      // A reply Meta accepted and then failed to deliver (131047, 131026…) or a change it could not process: no
+      // answer is owed, but it must not pass unseen.
+      if (parsed.problems.length > 0) log.warn({ problems: parsed.problems }, 'WhatsApp reported failed deliveries or errors');
       return c.text('EVENT_RECEIVED', 200);
     },
   );
