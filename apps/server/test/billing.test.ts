@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AgentList, BillingOverview, ConfirmPaymentResult, Plan } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes';
+import { startFakeMercadoPago, type FakeMercadoPago, type FakePreapproval } from '../../../e2e/fakes';
 import { signManifest, signatureManifest } from '../src/billing/mercadopago/signature';
 import { agents, profiles, subscriptions, webhookEvents } from '../src/db/schema';
 import { createAgent } from './helpers/agents';
@@ -457,5 +458,100 @@ describe("'Meu plano' cancellation", () => {
     expect(res.status).toBe(502);
     mp.mode = 'normal';
     expect((await planOf(user)).plan).toBe('pro');
+  });
+});
+
+describe('real Mercado Pago bodies (sdk-java mocks, developer docs: test/fixtures/public/README.md)', () => {
+  const sample = (name: string) =>
+    JSON.parse(readFileSync(new URL(`./fixtures/public/mercadopago/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+
+  /** POSTs `body` (as is) to the webhook URL with `query`, signed over `signedId` the way Mercado Pago signs. */
+  function post(query: string, body: unknown, signedId: string) {
+    const requestId = randomUUID();
+    const ts = String(Math.floor(Date.now() / 1000)); // seconds, as the docs' example header
+    const v1 = signManifest(signatureManifest({ dataId: signedId, requestId, ts }), SECRET);
+    return ctx.app.request(`/api/webhooks/mercadopago?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': `ts=${ts},v1=${v1}` },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** The sdk-java GET /preapproval body as our checkout's preapproval: its id, our reference and price, `status`. */
+  async function preapprovalLike(id: string, status: string) {
+    const [row] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.preapprovalId, id));
+    const base = sample('sdk-java-preapproval_base') as unknown as FakePreapproval;
+    mp.preapprovals.set(id, {
+      ...base,
+      id,
+      status,
+      external_reference: row!.externalReference,
+      auto_recurring: { ...base.auto_recurring, transaction_amount: row!.amountBrl },
+    });
+  }
+
+  it('a real preapproval body (sdk-java) authorized at the provider activates the plan; as published (not ours) it changes nothing', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'essencial');
+    await preapprovalLike(id, 'authorized');
+    const body = { action: 'updated', application_id: 6245132082630004, data: { id }, date: '2022-01-10T10:10:10Z', entity: 'preapproval', id: 1, type: 'subscription_preapproval', version: 2 };
+    expect((await post(`data.id=${id}&type=subscription_preapproval`, body, id)).status).toBe(200);
+    expect((await planOf(user)).plan).toBe('essencial');
+
+    // The sample itself: a pending preapproval of someone else's reference, price 10.00.
+    const foreign = sample('sdk-java-preapproval_base') as unknown as FakePreapproval;
+    mp.preapprovals.set(foreign.id, foreign);
+    const other = await createUser(ctx);
+    expect((await post(`data.id=${foreign.id}&type=subscription_preapproval`, { ...body, data: { id: foreign.id } }, foreign.id)).status).toBe(200);
+    expect((await planOf(other)).plan).toBe('free');
+  });
+
+  it('the older IPN form (?topic=preapproval&id=…) is understood too', async () => {
+    const user = await createUser(ctx);
+    const id = await subscribe(user, 'pro');
+    await preapprovalLike(id, 'authorized');
+    expect((await post(`topic=preapproval&id=${id}`, { resource: id, topic: 'preapproval' }, id)).status).toBe(200);
+    expect((await planOf(user)).plan).toBe('pro');
+  });
+
+  it('records a real authorized payment (sdk-java invoice): the charge approved, but never its ARS amount as reais', async () => {
+    const { user, id } = await subscribed('essencial');
+    // The sample as one of our subscription's charges: only its preapproval_id and payment id are ours.
+    const invoice = sample('sdk-java-invoice_base') as { id: number; payment: Record<string, unknown> };
+    mp.authorizedPayments.set(String(invoice.id), { ...invoice, preapproval_id: id, payment: { ...invoice.payment, id: 8_000_001 } });
+    const body = { action: 'created', data: { id: String(invoice.id) }, type: 'subscription_authorized_payment', entity: 'authorized_payment' };
+    expect((await post(`data.id=${invoice.id}&type=subscription_authorized_payment`, body, String(invoice.id))).status).toBe(200);
+    // The first charge takes over the entry written at activation: still one entry, approved, R$ 149 (not "10").
+    const [entry, ...more] = (await billing(user)).payments;
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ status: 'approved', amountBrl: 149 });
+
+    // A later month in ARS (the sample's currency) is listed without an amount rather than as R$ 10.
+    mp.authorizedPayments.set('6114264376', { ...invoice, id: 6114264376, preapproval_id: id, payment: { ...invoice.payment, id: 8_000_002 } });
+    await post('data.id=6114264376&type=subscription_authorized_payment', { ...body, data: { id: '6114264376' } }, '6114264376');
+    const payments = (await billing(user)).payments;
+    expect(payments).toHaveLength(2);
+    expect(payments.map((p) => p.amountBrl).sort()).toEqual([149, null].sort());
+  });
+
+  it("the docs' payment notification for a real payment body (sdk-java) that is no subscription of ours is acknowledged and ignored", async () => {
+    const notification = sample('devsite-docs-webhook-payment') as { data: { id: string } };
+    const payment = sample('sdk-java-payment_base');
+    mp.payments.set(notification.data.id, { ...payment, id: Number(notification.data.id) });
+    const before = await ctx.database.db.select().from(webhookEvents);
+    expect((await post(`data.id=${notification.data.id}&type=payment`, notification, notification.data.id)).status).toBe(200);
+    // Processed (fetched, claimed), but it names no preapproval of ours: nothing recorded for anyone.
+    const after = await ctx.database.db.select().from(webhookEvents);
+    expect(after.length - before.length).toBe(1);
+    expect(after.map((e) => e.key)).toContain('payment:999999999:payment.created:approved');
+  });
+
+  it('a real payment body of one of our subscriptions (sdk-java, its metadata naming the preapproval) is recorded as a charge', async () => {
+    const { user, id } = await subscribed('pro');
+    const payment = sample('sdk-java-payment_base') as { metadata: Record<string, unknown> };
+    mp.payments.set('999999998', { ...payment, id: 999999998, transaction_amount: 289, metadata: { ...payment.metadata, preapproval_id: id } });
+    const body = { ...sample('devsite-docs-webhook-payment'), data: { id: '999999998' } };
+    expect((await post('data.id=999999998&type=payment', body, '999999998')).status).toBe(200);
+    expect((await billing(user)).payments).toEqual([expect.objectContaining({ status: 'approved', amountBrl: 289 })]);
   });
 });

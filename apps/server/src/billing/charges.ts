@@ -16,14 +16,27 @@ export async function recordAuthorizedPayment(ctx: BillingContext, ap: Authorize
   if (!ap.preapproval_id || !paymentId) return;
   const row = await findSubscription(ctx.db, ap.preapproval_id);
   if (!row) return;
-  await recordCharge(ctx, row, paymentId, paymentStatusOf(ap.payment?.status), ap.transaction_amount);
+  await recordCharge(ctx, row, paymentId, paymentStatusOf(ap.payment?.status), amountInBrl(ctx, ap));
 }
 
 /** A payment (GET /v1/payments/{id}) that belongs to one of our subscriptions; others are ignored. */
 export async function recordProviderPayment(ctx: BillingContext, payment: ProviderPayment): Promise<void> {
   const row = await subscriptionOfPayment(ctx, payment);
   if (!row) return;
-  await recordCharge(ctx, row, payment.id, paymentStatusOf(payment.status), payment.transaction_amount);
+  await recordCharge(ctx, row, payment.id, paymentStatusOf(payment.status), amountInBrl(ctx, payment));
+}
+
+/**
+ * The charge's amount when it is in reais (Mercado Pago sends `currency_id` beside it; absent, BRL is assumed: our
+ * subscriptions are created in BRL). An amount in another currency is not listed as reais: the entry keeps no amount.
+ */
+function amountInBrl(ctx: BillingContext, charge: { id: string; transaction_amount?: number | null; currency_id?: string | null }) {
+  if (typeof charge.transaction_amount !== 'number') return null;
+  if (charge.currency_id && charge.currency_id.toUpperCase() !== 'BRL') {
+    ctx.logger.warn({ chargeId: charge.id, currency: charge.currency_id }, 'Mercado Pago charge not in BRL: recorded without an amount');
+    return null;
+  }
+  return charge.transaction_amount;
 }
 
 async function subscriptionOfPayment(ctx: BillingContext, payment: ProviderPayment): Promise<SubscriptionRow | undefined> {

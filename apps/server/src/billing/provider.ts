@@ -51,6 +51,7 @@ export const authorizedPaymentSchema = z.looseObject({
   /** scheduled | processed | recycling | cancelled */
   status: z.string().nullish(),
   transaction_amount: z.number().nullish(),
+  currency_id: z.string().nullish(),
   /** The charge itself, once attempted. */
   payment: z.looseObject({ id: id.nullish(), status: z.string().nullish() }).nullish(),
 });
@@ -60,6 +61,7 @@ export const providerPaymentSchema = z.looseObject({
   id,
   status: z.string(),
   transaction_amount: z.number().nullish(),
+  currency_id: z.string().nullish(),
   external_reference: z.string().nullish(),
   metadata: z.looseObject({ preapproval_id: z.string().nullish() }).nullish(),
   point_of_interaction: z
