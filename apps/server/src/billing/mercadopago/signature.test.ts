@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseSignatureHeader, signatureManifest, verifySignature } from './signature';
+import { parseSignatureHeader, signatureManifest, signManifest, verifySignature } from './signature';
 
 // Fixed vectors computed independently (openssl dgst -sha256 -hmac) over the manifests shown.
 const SECRET = 'segredo-do-webhook-atende';
@@ -74,5 +75,38 @@ describe('Mercado Pago x-signature', () => {
     expect(check(`ts=1704908010,v1=${V1_SECONDS.slice(0, 63)}`)).toBe(false);
     expect(check(`ts=abc,v1=${V1_SECONDS}`)).toBe(false);
     expect(check('')).toBe(false);
+  });
+});
+
+describe("Mercado Pago's own SDK test vector (test/fixtures/public/mercadopago/signature-vector.json)", () => {
+  const vector = JSON.parse(
+    readFileSync(new URL('../../../test/fixtures/public/mercadopago/signature-vector.json', import.meta.url), 'utf8'),
+  ) as { secret: string; requestId: string; dataIdRaw: string; dataIdLower: string; ts: string; tsSeconds: string };
+  /** The header the SDKs' tests build: `ts=<ts>,v1=<HMAC of id:…;request-id:…;ts:…;>`. */
+  const header = (dataId: string | undefined, ts: string) =>
+    `ts=${ts},v1=${signManifest(signatureManifest({ dataId, requestId: vector.requestId, ts }), vector.secret)}`;
+  const at = Number(vector.ts); // 13 digits: milliseconds
+
+  it('accepts the id signed lowercased or as sent, whichever case the URL carries', () => {
+    const lower = header(vector.dataIdLower, vector.ts);
+    for (const dataId of [vector.dataIdLower, vector.dataIdRaw]) {
+      expect(verifySignature({ signature: lower, requestId: vector.requestId, dataId }, vector.secret, at)).toBe(true);
+    }
+    const raw = header(vector.dataIdRaw, vector.ts);
+    expect(verifySignature({ signature: raw, requestId: vector.requestId, dataId: vector.dataIdRaw }, vector.secret, at)).toBe(true);
+  });
+
+  it('accepts ts in seconds, with spaces after the comma, and refuses a tampered hash, another secret or a stale ts', () => {
+    const seconds = header(vector.dataIdLower, vector.tsSeconds);
+    const signed = { requestId: vector.requestId, dataId: vector.dataIdLower };
+    expect(verifySignature({ ...signed, signature: seconds }, vector.secret, Number(vector.tsSeconds) * 1000 + 30_000)).toBe(true);
+    expect(verifySignature({ ...signed, signature: seconds.replace(',', ', ') }, vector.secret, Number(vector.tsSeconds) * 1000)).toBe(true);
+    const good = header(vector.dataIdLower, vector.ts);
+    const tampered = good.slice(0, -2) + (good.endsWith('00') ? 'ff' : '00');
+    expect(verifySignature({ ...signed, signature: tampered }, vector.secret, at)).toBe(false);
+    expect(verifySignature({ ...signed, signature: good }, 'outro-segredo', at)).toBe(false);
+    expect(verifySignature({ ...signed, signature: good }, vector.secret, at + 11 * 60_000)).toBe(false);
+    expect(verifySignature({ ...signed, signature: 'this-is-garbage' }, vector.secret, at)).toBe(false);
+    expect(verifySignature({ ...signed, signature: `v1=${good.split('v1=')[1]}` }, vector.secret, at)).toBe(false);
   });
 });
