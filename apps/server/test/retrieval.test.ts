@@ -70,6 +70,18 @@ describe('lexical retrieval', () => {
     expect(await contents(other.agentId, 'qual o telefone?')).toEqual([]);
   });
 
+  it("finds a kind's brands (one way) and a two-word name written as one ('cachorro quente' / 'DOG')", async () => {
+    const owner = await newAgent();
+    const drinks = 'Heineken long neck - R$ 10,00\nBrahma lata - R$ 6,00';
+    const dogs = 'DOG SIMPLES - R$ 12,00';
+    const beer = 'Chopp artesanal da casa - R$ 14,00';
+    await addFile(owner, 'cardapio.txt', [drinks, dogs, 'Bolo de cenoura: R$ 38,00.', beer]);
+    expect((await contents(owner.agentId, 'vocês têm cerveja?')).sort()).toEqual([beer, drinks].sort());
+    expect(await contents(owner.agentId, 'tem brahma?')).toEqual([drinks]);
+    expect(await contents(owner.agentId, 'quanto é o cachorro quente?')).toEqual([dogs]);
+    expect(await contents(owner.agentId, 'tem hot dog?')).toEqual([dogs]);
+  });
+
   it('finds the forms in passages written before they were indexed, once migration 0017 and the sweep have run', async () => {
     const owner = await newAgent();
     const contact = 'Encomendas pelo (11) 98888-7777.';

@@ -243,11 +243,13 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
       .sort((a, b) => b.cell[0] - a.cell[0] || b.cell[1] - a.cell[1])
       .slice(0, MAX_ROWS)
       .map((r) => shownRow(r.text));
-    return { part, excerpt: listed.join('\n\n'), source: best.unit.source, score: best.coverage, confidence };
+    // Rows of one line each (a price list's) one under the other; a spreadsheet's, of several lines, apart.
+    const excerpt = listed.join(listed.some((r) => r.includes('\n')) ? '\n\n' : '\n');
+    return { part, excerpt, source: best.unit.source, score: best.coverage, confidence };
   }
   // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
   // funcionamento"): the question is about the whole section.
-  if (best.unit.heading && part.terms.every((t) => t.carried || !has(best.unit.lexemes, t.lexemes))) {
+  if (best.unit.heading && part.terms.every((t) => t.carried || !inOwnText(t, best.unit))) {
     const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
     let text = '';
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}\n${u.text}` : u.text;
@@ -280,7 +282,7 @@ const shownRow = (row: string) =>
 function namingCell(row: string, terms: readonly Term[]): [number, number] {
   let best: [number, number] = [0, 0];
   for (const line of row.split('\n')) {
-    const cell = lexemeSet(line.slice(line.indexOf(': ') + 2));
+    const cell = lexemeSet(line.includes(': ') ? line.slice(line.indexOf(': ') + 2) : line);
     if (cell.size === 0) continue;
     const found = terms.filter((t) => has(cell, t.lexemes)).length;
     const share = found / cell.size;
@@ -351,6 +353,11 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
     if (positions[i - 1]!.some((a) => positions[i]!.some((b) => Math.abs(a - b) <= 2))) found++;
   }
   return found / (own.length - 1);
+}
+
+/** Whether the unit's own text, not its heading, has the word in some way (as matchStrength counts it). */
+function inOwnText(term: Term, unit: Unit): boolean {
+  return has(unit.lexemes, term.lexemes) || has(unit.lexemes, term.synonyms) || Boolean(term.derived?.length && has(unit.lexemes, term.derived)) || asksFormIn(term.lexemes, unit.text);
 }
 
 /**
@@ -523,6 +530,9 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
   return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line);
 }
 
+/** A line short enough to be one item of a list, not a sentence ending in a full stop: with a price, a price list's row. */
+const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
+
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
 
@@ -615,6 +625,9 @@ function analyseText(passageContent: string): AnalysedText {
       return;
     }
     let heading: string | null = carried;
+    // Lines of a price list ("Heineken long neck - R$ 10,00"): each a row, as a spreadsheet's, listed together when
+    // several fit ("vocês têm cerveja?") and never run on into the next item.
+    const priced = lines.filter((l) => PRICED_LINE.test(l) && ANSWER_PATTERNS.price.test(l)).length >= 2;
     // A short line heads what follows it when it opens the block or comes after running text; after a heading or a
     // short item it is one more item ("Formas de pagamento" over "Pix", "Cartão"…, not each the heading of the next).
     // A marked heading ("### …", "…:") always starts a new section.
@@ -627,6 +640,11 @@ function analyseText(passageContent: string): AnalysedText {
         return;
       }
       last = LIST_ITEM.test(line) || isHeading(line, true) ? 'item' : 'text';
+      if (priced && PRICED_LINE.test(line) && ANSWER_PATTERNS.price.test(line)) {
+        last = 'item';
+        add(line, heading, true);
+        return;
+      }
       for (const sentence of line.split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), heading, false);
     });
   });

@@ -474,4 +474,29 @@ describe('lists, headings and rows as merchants write them', () => {
       expect((await ask(question, [delivery, menu])).text).toContain('Entregamos em até 45 minutos');
     }
   });
+
+  it('a kind of drink is answered by the brands a menu lists, one way; "cachorro quente" by the DOG', async () => {
+    const drinks = passage(
+      'BEBIDAS\nCoca-Cola lata 350 ml - R$ 6,00\nGuaraná Antarctica lata - R$ 5,50\nHeineken long neck - R$ 10,00\nBrahma lata - R$ 6,00\nSuco natural de laranja - R$ 8,00',
+      'cardapio.pdf',
+    );
+    const beer = await ask('vocês têm cerveja?', [drinks, policies]);
+    expect(beer.outcome).toBe('answered');
+    expect(beer.text).toContain('Heineken long neck - R$ 10,00');
+    expect(beer.text).toContain('Brahma lata - R$ 6,00');
+    expect(beer.text).not.toContain('Guaraná');
+    const soda = await ask('quanto custa o refrigerante?', [drinks, policies]);
+    expect(soda.text).toContain('Coca-Cola lata 350 ml - R$ 6,00');
+    expect(soda.text).toContain('Guaraná Antarctica lata - R$ 5,50');
+    expect(soda.text).not.toContain('Heineken');
+    // A brand asks for that brand, not for its kind.
+    expect((await ask('tem Skol?', [drinks, policies])).outcome).toBe('unanswered');
+    expect((await ask('tem brahma?', [drinks, policies])).text).toContain('Brahma lata');
+    const dogs = passage('LANCHES\nDOG SIMPLES - pão, salsicha, molho - R$ 12,00\nXIS SALADA - R$ 25,00', 'cardapio.pdf');
+    for (const question of ['quanto custa o cachorro quente?', 'tem cachorro-quente?', 'qual o preço do hot dog?']) {
+      const reply = await ask(question, [dogs, policies]);
+      expect(reply.text, question).toContain('DOG SIMPLES - pão, salsicha, molho - R$ 12,00');
+      expect(reply.text, question).not.toContain('XIS SALADA');
+    }
+  });
 });

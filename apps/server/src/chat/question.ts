@@ -1,4 +1,4 @@
-import { synonymsOf } from '../knowledge/synonyms';
+import { asOneWord, synonymsOf } from '../knowledge/synonyms';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { NOMINALIZATIONS } from './nominalizations';
 
@@ -80,7 +80,7 @@ export function questionParts(message: string, context?: string): QuestionPart[]
     // A follow-up ("e no sábado?", "e o de fubá?") asks the same as the question before it, about something else.
     const short = current.terms.length <= 2 && (current.terms.length <= 1 || followUp);
     // The part before, or the context (the previous message): read only for a short part, as most messages stand alone.
-    const previous = !short ? null : i > 0 ? parts[i - 1]! : context ? part(context) : null;
+    const previous = !short ? null : i > 0 ? parts[i - 1]! : context ? part(spelledOut(context)) : null;
     if (previous) {
       const own = new Set(current.terms.flatMap((t) => t.lexemes));
       for (const t of previous.terms) {
@@ -103,8 +103,11 @@ function itemsAsked(text: string): string[] {
   return text.split(/\s+e\s+(?=(?:o|a|os|as|um|uma)\s)/i);
 }
 
-/** '24/7' (or '24x7') asks about the opening hours, not about two numbers: it is read as the words it stands for. */
-const spelledOut = (text: string) => text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento');
+/**
+ * '24/7' (or '24x7') asks about the opening hours, not about two numbers: it is read as the words it stands for; a
+ * two-word name shops also write as one word ("cachorro quente" / "DOG") as that word (knowledge/synonyms.ts).
+ */
+const spelledOut = (text: string) => asOneWord(text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento'));
 
 function part(text: string): QuestionPart {
   const type = answerType(text);

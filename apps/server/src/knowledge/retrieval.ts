@@ -4,7 +4,7 @@ import { executeShaped, PREPARED, type Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
 import { PassageIndexes } from './lexical-index';
-import { withSynonyms } from './synonyms';
+import { asOneWord, withSynonyms } from './synonyms';
 import { questionWords, wordQuery } from './text-search';
 import type { VectorIndex } from './vectors';
 
@@ -37,10 +37,11 @@ export async function lexicalSearch(db: Db, agentId: string, question: string, l
 
 /**
  * A question's words as the search matches them: each with its shop synonyms (knowledge/synonyms.ts), in the same slot
- * of the ranking, so a passage that says only "Ficamos na Rua…" is found for "Qual o endereço?".
+ * of the ranking, so a passage that says only "Ficamos na Rua…" is found for "Qual o endereço?", and one that lists
+ * "Heineken" for "tem cerveja?".
  */
 export function searchTerms(question: string): Array<readonly string[]> {
-  return questionWords(question).map(withSynonyms);
+  return questionWords(asOneWord(question)).map(withSynonyms);
 }
 
 async function searchWords(db: Db, agentId: string, questionWords: ReadonlyArray<readonly string[]>, limit: number): Promise<RetrievedPassage[]> {

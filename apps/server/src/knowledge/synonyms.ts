@@ -27,7 +27,22 @@ const SYNONYM_GROUPS = [
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lexeme, group);
 
-/** The lexemes of a word's synonyms (its group's other lexemes), none when it has no group. */
+/**
+ * Kinds of thing a menu lists by brand or style, not by name: a question for the kind ("vocês têm cerveja?") also
+ * matches its brands ("Heineken long neck"). One way only: "tem Brahma?" is not answered by any beer. Brands that are
+ * also another kind's ("Antarctica": beer and guaraná) or plain words ("Original") are left out.
+ */
+const KINDS: Array<[string, string]> = [
+  ['cerveja', 'brahma skol heineken itaipava budweiser stella corona amstel eisenbahn devassa bohemia spaten petra colorado baden ipa pilsen lager weiss stout'],
+  ['refrigerante', 'coca cola guaraná fanta sprite pepsi kuat sukita soda schweppes tônica'],
+];
+for (const [kind, brands] of KINDS) {
+  const lexemes = [...lexemeSet(brands)];
+  const group = SYNONYMS.get([...lexemeSet(kind)][0]!)!;
+  for (const lexeme of group) SYNONYMS.set(lexeme, [...group, ...lexemes]);
+}
+
+/** The lexemes of a word's synonyms (its group's other lexemes, and a kind's brands), none when it has none. */
 export function synonymsOf(lexemes: readonly string[]): string[] {
   return [...new Set(lexemes.flatMap((l) => SYNONYMS.get(l) ?? []))].filter((l) => !lexemes.includes(l));
 }
@@ -36,4 +51,17 @@ export function synonymsOf(lexemes: readonly string[]): string[] {
 export function withSynonyms(lexemes: readonly string[]): readonly string[] {
   const synonyms = synonymsOf(lexemes);
   return synonyms.length === 0 ? lexemes : [...lexemes, ...synonyms];
+}
+
+/**
+ * Names of two words that shops also write as one ("cachorro-quente", "DOG", "hot dog"): a question's is read as the
+ * one word its synonyms know, so the second word ("quente") does not count as missing where the menu says "DOG".
+ */
+const PHRASES: Array<[RegExp, string]> = [
+  [/\bcachorros?[\s-]+quentes?\b/giu, 'cachorro'],
+  [/\bhot[\s-]?dogs?\b/giu, 'dog'],
+];
+
+export function asOneWord(question: string): string {
+  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), question);
 }
