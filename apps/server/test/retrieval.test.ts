@@ -64,6 +64,8 @@ describe('lexical retrieval', () => {
     for (const question of ['qual o telefone?', 'vocês têm whatsapp?', 'qual o e-mail de vocês?', 'me passa o email', 'qual o insta?', 'tem instagram?']) {
       expect(await contents(owner.agentId, question), question).toEqual([contact]);
     }
+    await addFile(owner, 'pagamento.txt', ['Cartão de crédito (em até 12x)']);
+    expect(await contents(owner.agentId, 'parcela em quantas vezes?')).toEqual(['Cartão de crédito (em até 12x)']);
     // A CEP, a date or a price is not a phone number.
     const other = await newAgent();
     await addFile(other, 'loja.txt', ['CEP 01310-100, entrega em 15/03/2025 por R$ 1.234,00.']);

@@ -83,6 +83,10 @@ interface Unit {
   /** The lexemes of its whole passage: words of the question said around the unit (its subject, named before). */
   passageLexemes: Set<string>;
   row: boolean;
+  /** It opens a line of its text (else it is a later sentence of the line before): how an excerpt joins it. */
+  opensLine: boolean;
+  /** Its heading is a question ("### Q: Posso parcelar?", "Posso parcelar?"): it answers that question, a FAQ's. */
+  faq: boolean;
   /** Which block (text between blank lines) of its passage it is in. */
   block: number;
   /** Neighbours in the same block, for answers that span two sentences. */
@@ -249,10 +253,12 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   }
   // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
   // funcionamento"): the question is about the whole section.
-  if (best.unit.heading && part.terms.every((t) => t.carried || !inOwnText(t, best.unit))) {
+  // A FAQ's answer is all the lines under its question, and a section all its lines when its heading is what was asked
+  // ("qual o prazo para troca?" over "Prazo para Trocas" and three items).
+  if (best.unit.heading && (best.unit.faq || headingAsks(best.unit.heading, own) || part.terms.every((t) => t.carried || !inOwnText(t, best.unit)))) {
     const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
-    let text = '';
-    for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}\n${u.text}` : u.text;
+    let text = LIST_ITEM.test(section[0]!.text) ? `${best.unit.heading}:` : '';
+    for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}${u.opensLine ? '\n' : ' '}${u.text}` : u.text;
     return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
   }
   const expanded = expand(best.unit, part, total, rarity);
@@ -355,6 +361,14 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
   return found / (own.length - 1);
 }
 
+/** Whether a heading names what the part asks: every word of it that is not a light one, or their synonyms. */
+function headingAsks(heading: string, own: readonly Term[]): boolean {
+  const words = own.filter((t) => t.weight === 1);
+  if (words.length === 0) return false;
+  const lexemes = lexemeSet(heading);
+  return words.every((t) => has(lexemes, t.lexemes) || has(lexemes, t.synonyms));
+}
+
 /** Whether the unit's own text, not its heading, has the word in some way (as matchStrength counts it). */
 function inOwnText(term: Term, unit: Unit): boolean {
   return has(unit.lexemes, term.lexemes) || has(unit.lexemes, term.synonyms) || Boolean(term.derived?.length && has(unit.lexemes, term.derived)) || asksFormIn(term.lexemes, unit.text);
@@ -366,9 +380,12 @@ function inOwnText(term: Term, unit: Unit): boolean {
  */
 function matchStrength(term: Term, unit: Unit): number {
   if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
-  if (has(unit.headingLexemes, term.lexemes)) return 0.9;
+  // A FAQ's question is what its answer is about: its words count as the answer's own.
+  if (has(unit.headingLexemes, term.lexemes)) return unit.faq ? 1 : 0.9;
   if (has(unit.lexemes, term.synonyms)) return 0.8;
-  if (has(unit.headingLexemes, term.synonyms)) return 0.7;
+  // A heading's synonym and the form in the text ("Horário de funcionamento" over "Aos sábados, das 6h às 18h" for
+  // "abre sábado?") say more than the form alone (the delivery hours elsewhere).
+  if (has(unit.headingLexemes, term.synonyms)) return asksFormIn(term.lexemes, unit.text) ? 0.9 : unit.faq ? 0.8 : 0.7;
   // The word's verb or nominalization ("traduzido" / "tradução"): another word of its stem, in effect.
   if (term.derived?.length && has(unit.lexemes, term.derived)) return DERIVED_WORD;
   // The form of what is asked, where the text does not name it: "quanto tempo demora?" / "em até 45 minutos",
@@ -510,16 +527,28 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   let text = unit.text;
   if (LEANS_BACK.test(text) && unit.prev && text.length + unit.prev.text.length < MAX_EXCERPT) text = `${unit.prev.text} ${text}`;
   let next = unit.next;
-  while (next && text.endsWith(':') && text.length + next.text.length < MAX_EXCERPT) {
-    text = `${text}\n${next.text}`;
-    next = next.next;
+  // What a line ending in ':' announces: the next line, or the whole list after it.
+  if (next && text.endsWith(':')) {
+    const list = LIST_ITEM.test(next.text);
+    while (next && (list ? LIST_ITEM.test(next.text) : text.endsWith(':')) && text.length + next.text.length < MAX_EXCERPT) {
+      text = `${text}\n${next.text}`;
+      next = next.next;
+    }
   }
   if (next && !next.row && text.length + next.text.length < MAX_EXCERPT) {
     const own = score(unit, part, total, rarity).coverage;
     const following = score(next, part, total, rarity).coverage;
-    // The next sentence goes on answering (a list, a condition, the reason, what a short sentence announces).
-    if (LEANS_BACK.test(next.text) || following >= own * 0.5 || (!unit.heading && text.length + next.text.length < 420) || (part.type && !ANSWER_PATTERNS[part.type].test(text) && ANSWER_PATTERNS[part.type].test(next.text))) {
-      text = `${text} ${next.text}`;
+    if (LIST_ITEM.test(unit.text)) {
+      // An item of a list: the next one only when it answers as well, on its own line.
+      if (LIST_ITEM.test(next.text) && following >= own) text = `${text}\n${next.text}`;
+    } else if (
+      // The next sentence goes on answering (a list, a condition, the reason, what a short sentence announces).
+      LEANS_BACK.test(next.text) ||
+      following >= own * 0.5 ||
+      (!unit.heading && text.length + next.text.length < 420) ||
+      (part.type && !ANSWER_PATTERNS[part.type].test(text) && ANSWER_PATTERNS[part.type].test(next.text))
+    ) {
+      text = `${text}${next.opensLine ? '\n' : ' '}${next.text}`;
     }
   }
   return text;
@@ -539,11 +568,25 @@ const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':'. */
 const MARKED_HEADING = /^#{1,6}\s+\S|^[^.!?;:]{1,60}:$/;
 
-/** A heading line as shown and matched, without its Markdown marks or its colon. */
-const headingText = (line: string) => line.replace(/^#{1,6}\s+/, '').replace(/:$/, '');
+/** A heading line as shown and matched, without its Markdown marks, a FAQ's "Q:" / "Pergunta:" or its colon. */
+const headingText = (line: string) =>
+  line
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^\*\*(.+)\*\*$/, '$1')
+    .replace(QUESTION_MARK, '')
+    .replace(/:$/, '');
+
+/**
+ * A FAQ's question on a line of its own, answered by the lines after it: "Posso parcelar?", "### Q: Posso parcelar?",
+ * "**P: Posso parcelar?**", "1. Posso parcelar?".
+ */
+const FAQ_QUESTION = /^(?:#{1,6}\s+|\d{1,2}[.)]\s+)?(?:\*\*)?(?:(?:Q|P|Pergunta)\s*[:.-]\s*)?(?:\*\*)?[^?]{3,200}\?(?:\*\*)?$/i;
+/** "Q:" / "P:" / "Pergunta:" before a FAQ's question; "A:" / "R:" / "Resposta:" before its answer (bold or not). */
+const QUESTION_MARK = /^(?:\*\*)?(?:Q|P|Pergunta)\s*[:.-]\s*(?:\*\*)?\s*/i;
+const ANSWER_MARK = /^(?:\*\*)?(?:A|R|Resposta)\s*[:.-]\s*(?:\*\*)?\s*/i;
 
 /** What a unit is made of that depends on its passage's text alone (see Unit). */
-type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'block' | 'leansBack'> & {
+type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'faq' | 'opensLine' | 'block' | 'leansBack'> & {
   /** It follows the unit before it in the same block (prev / next). */
   linked: boolean;
 };
@@ -585,14 +628,19 @@ function analyseText(passageContent: string): AnalysedText {
   // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
   const passageLexemes = new Set<string>();
   let block = 0;
-  const add = (text: string, heading: string | null, row: boolean) => {
+  const add = (text: string, heading: string | null, row: boolean, opensLine = true) => {
     const last = units.at(-1);
+    const faq = heading !== null && heading.endsWith('?');
+    // A FAQ's answer as the customer reads it, without its "A:" / "Resposta:"; its question's words are its own.
+    if (faq) text = text.replace(ANSWER_MARK, '') || text;
     units.push({
       text,
       heading,
+      faq,
+      opensLine,
       lexemes: lexemeSet(text),
-      sequence: questionWords(text),
-      headingLexemes: new Set([...titleLexemes, ...(heading ? lexemeSet(heading) : [])]),
+      sequence: faq ? [...questionWords(heading), ...questionWords(text)] : questionWords(text),
+      headingLexemes: new Set([...titleLexemes, ...outlineLexemes, ...(heading ? lexemeSet(heading) : [])]),
       row,
       block,
       leansBack: LEANS_BACK.test(text),
@@ -605,7 +653,24 @@ function analyseText(passageContent: string): AnalysedText {
   // A title alone on the passage's first line ("Padaria Pão Quente"): like a heading over the whole passage,
   // its words count for every unit and it is never the answer itself.
   let titleLexemes = new Set<string>();
-  if (blocks.length > 1 && !blocks[0]!.trim().includes('\n') && isHeading(blocks[0]!.trim(), true)) titleLexemes = lexemeSet(blocks.shift()!);
+  // (A Markdown heading is left to the outline below: "# Trocas" over the first section is not over the second, "# Entrega".)
+  if (blocks.length > 1 && !blocks[0]!.trim().includes('\n') && isHeading(blocks[0]!.trim(), true) && !/^#{1,6}\s/.test(blocks[0]!.trim())) {
+    titleLexemes = lexemeSet(blocks.shift()!);
+  }
+  // Markdown's outline ("## Formas de Pagamento" over "### Boleto"): the words of the headings a section sits under
+  // count for its units too, as its own heading's do.
+  const outline: string[] = [];
+  let outlineLexemes = new Set<string>();
+  const enter = (line: string): string => {
+    const text = headingText(line);
+    const level = /^#{1,6}(?=\s)/.exec(line)?.[0].length;
+    if (level) {
+      outline.length = level;
+      outline[level - 1] = text;
+      outlineLexemes = new Set(outline.flatMap((h) => [...lexemeSet(h)]));
+    }
+    return text;
+  };
   // A heading alone in its block (Markdown and Word put a blank line after one) heads the block after it.
   let pending: string | null = null;
   blocks.forEach((text, b) => {
@@ -616,11 +681,12 @@ function analyseText(passageContent: string): AnalysedText {
       .filter(Boolean);
     const carried = pending;
     pending = null;
-    if (lines.length === 1 && MARKED_HEADING.test(lines[0]!) && b < blocks.length - 1) {
-      pending = headingText(lines[0]!);
+    if (lines.length === 1 && (MARKED_HEADING.test(lines[0]!) || FAQ_QUESTION.test(lines[0]!)) && b < blocks.length - 1) {
+      pending = enter(lines[0]!);
       return;
     }
-    if (lines.length > 1 && lines.every((l) => RECORD_LINE.test(l))) {
+    // A record's fields ("Nome: …\nPreço: …"); a list of "- Curitiba: 2-3 dias úteis" items is a list, each its own answer.
+    if (lines.length > 1 && lines.every((l) => RECORD_LINE.test(l)) && !lines.every((l) => LIST_ITEM.test(l))) {
       add(lines.join('\n'), carried, true);
       return;
     }
@@ -634,8 +700,8 @@ function analyseText(passageContent: string): AnalysedText {
     let last: 'heading' | 'item' | 'text' | null = null;
     lines.forEach((line, i) => {
       const following = i < lines.length - 1;
-      if ((MARKED_HEADING.test(line) && following) || (last !== 'heading' && last !== 'item' && isHeading(line, following))) {
-        heading = headingText(line);
+      if ((MARKED_HEADING.test(line) && following) || (following && FAQ_QUESTION.test(line)) || (last !== 'heading' && last !== 'item' && isHeading(line, following))) {
+        heading = enter(line);
         last = 'heading';
         return;
       }
@@ -645,7 +711,12 @@ function analyseText(passageContent: string): AnalysedText {
         add(line, heading, true);
         return;
       }
-      for (const sentence of line.split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), heading, false);
+      let first = true;
+      for (const sentence of line.split(SENTENCE_END)) {
+        if (!sentence.trim()) continue;
+        add(sentence.trim(), heading, false, first);
+        first = false;
+      }
     });
   });
   for (const u of units) {

@@ -475,6 +475,87 @@ describe('lists, headings and rows as merchants write them', () => {
     }
   });
 
+  /*
+   * Structures of real shops' knowledge files from public repositories (licences unknown, so not committed; their
+   * structure reproduced here): a Markdown FAQ of "### Q: …?" / "**A:** …" pairs (edugitQA/Agent_AI_suporte
+   * backend/app/knowledge/base.md), Markdown policies in nested sections of lists (nicolasmikael/assistente-virtual
+   * data/politicas.md, gcmgx2/testerag data/politicas.md, AlexandreMuskus/upskilling_gx2_projeto_final data/politicas.md).
+   */
+  const faq = passage(
+    [
+      '# Perguntas Frequentes',
+      '## Compra e Cadastro',
+      '### Q: Preciso ter cadastro para comprar?\n**A:** Sim, é necessário criar uma conta para garantir segurança e acesso à nota fiscal. O processo é rápido e gratuito.',
+      '### Q: Posso comprar como pessoa jurídica (CNPJ)?\n**A:** Sim. Durante o cadastro, selecione a opção "Pessoa Jurídica" e informe o CNPJ.',
+      '## Pagamento',
+      '### Q: Quais formas de pagamento vocês aceitam?\n**A:** Aceitamos cartões de crédito, boleto bancário e PIX.',
+      '### Q: Meu pagamento foi recusado. O que faço?\n**A:** Verifique com o banco emissor do cartão. Você também pode tentar outra forma de pagamento.',
+      '## Suporte',
+      '### Q: Como entro em contato com o suporte?\n**A:** Você pode falar conosco via:\n- E-mail: suporte@loja.com.br\n- WhatsApp: (11) 91234-5678\n- Chat online no site',
+    ].join('\n\n'),
+    'base.md',
+  );
+  const sections = passage(
+    [
+      '# Políticas da Loja',
+      '## Trocas e Devoluções',
+      '### Prazo para Trocas',
+      '- Você tem até 7 dias corridos para solicitar a troca de produtos não perecíveis\n- Produtos em promoção têm prazo de 3 dias para troca\n- Produtos com defeito têm garantia de 90 dias',
+      '## Prazos de Entrega',
+      '### Regiões Metropolitanas',
+      '- São Paulo: 1-2 dias úteis\n- Rio de Janeiro: 2-3 dias úteis\n- Curitiba: 2-3 dias úteis',
+      '## Formas de Pagamento',
+      '### Cartões de Crédito',
+      '- Parcelamento em até 12x sem juros\n- Aceitamos todas as bandeiras',
+      '### Boleto Bancário',
+      '- Prazo de compensação: 1-3 dias úteis\n- Vencimento em 3 dias úteis',
+    ].join('\n\n'),
+    'politicas.md',
+  );
+
+  it("a FAQ's question answers for its answer, which is quoted whole, without its 'A:'", async () => {
+    const signUp = await ask('Preciso de cadastro pra comprar?', [faq]);
+    expect(signUp.text.startsWith('Sim, é necessário criar uma conta para garantir segurança e acesso à nota fiscal. O processo é rápido e gratuito.')).toBe(true);
+    expect(signUp.text).not.toContain('CNPJ');
+    const payment = await ask('quais as formas de pagamento?', [faq]);
+    expect(payment.text.startsWith('Aceitamos cartões de crédito, boleto bancário e PIX.')).toBe(true);
+    expect(payment.text).not.toContain('**A:**');
+    // What a line ending in ':' announces: the whole list after it.
+    const support = await ask('como falo com o suporte?', [faq]);
+    expect(support.text).toContain('Você pode falar conosco via:\n- E-mail: suporte@loja.com.br\n- WhatsApp: (11) 91234-5678\n- Chat online no site');
+    // A FAQ without Markdown: the question on its own line, its answer under it.
+    const plain = passage('Vocês entregam aos domingos?\nNão, entregamos de segunda a sábado.\n\nPosso retirar na loja?\nSim, sem custo.', 'faq.txt');
+    expect((await ask('dá pra retirar na loja?', [plain])).text.startsWith('Sim, sem custo.')).toBe(true);
+    expect((await ask('entregam domingo?', [plain])).text.startsWith('Não, entregamos de segunda a sábado.')).toBe(true);
+  });
+
+  it('nested Markdown sections: a heading that names what was asked answers with its whole list; its parents count', async () => {
+    const returns = await ask('qual o prazo para troca?', [sections]);
+    expect(returns.text).toContain('Prazo para Trocas:\n- Você tem até 7 dias corridos');
+    expect(returns.text).toContain('- Produtos com defeito têm garantia de 90 dias');
+    // "- Curitiba: 2-3 dias úteis" is an item of a list, not a field of one record; "entrega" is its parent heading's.
+    const curitiba = await ask('quanto tempo demora a entrega para curitiba?', [sections]);
+    expect(curitiba.text).toContain('- Curitiba: 2-3 dias úteis');
+    expect(curitiba.text).not.toContain('São Paulo');
+    // "aceitam" meets "Formas de Pagamento", the parent of "Boleto Bancário".
+    expect((await ask('aceitam boleto?', [sections])).text).toContain('Boleto Bancário:\n- Prazo de compensação');
+    // Installments are met by "12x".
+    expect((await ask('parcela em quantas vezes?', [passage('Aceitamos:\n- Cartão de crédito (em até 12x)\n- Pix', 'politicas.md')])).text).toContain('em até 12x');
+    // A '#' heading at the top heads its own section only.
+    const two = passage('# Trocas\n\nVocê pode trocar um produto em até 7 dias após o recebimento.\n\n# Prazos de Entrega\n\n- Sudeste: 3 a 5 dias úteis\n- Sul: 5 a 7 dias úteis', 'politicas.md');
+    expect((await ask('qual o prazo para troca?', [two])).text).toContain('Você pode trocar um produto em até 7 dias');
+  });
+
+  it('opening hours are met by their form, and a length of time in hours is not opening hours', async () => {
+    const contact = passage(
+      '## Cancelamentos\nPedidos podem ser cancelados até **24 horas após a compra**.\n\n## Contato\nE-mail: suporte@loja.com.br\nTelefone: 0800 123 4567\nAtendimento: Segunda a sexta, das 8h às 18h',
+      'politicas.md',
+    );
+    const reply = await ask('que horas vocês abrem?', [contact]);
+    expect(reply.text).toContain('Atendimento: Segunda a sexta, das 8h às 18h');
+    expect(reply.text).not.toContain('cancelados');
+  });
+
   it('a kind of drink is answered by the brands a menu lists, one way; "cachorro quente" by the DOG', async () => {
     const drinks = passage(
       'BEBIDAS\nCoca-Cola lata 350 ml - R$ 6,00\nGuaraná Antarctica lata - R$ 5,50\nHeineken long neck - R$ 10,00\nBrahma lata - R$ 6,00\nSuco natural de laranja - R$ 8,00',

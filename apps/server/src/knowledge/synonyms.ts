@@ -7,7 +7,7 @@ import { lexemeSet } from './text-search';
  * finds "entrega").
  */
 const SYNONYM_GROUPS = [
-  'horário horários hora horas abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada',
+  'horário horários abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada',
   'preço preços custa custam custo valor valores cobram cobra',
   'entrega entregas entregam entregar delivery frete envio enviam mandam',
   'pagamento pagamentos pagar pago aceitam aceita',
