@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../src/knowledge/parsers/detect';
 import { messages, ParseError } from '../src/knowledge/parsers/errors';
 import { parseDocumentSync } from '../src/knowledge/parsers/parse';
+import { dayLabel } from '../src/knowledge/parsers/days';
 import { composeSpacingAccents } from '../src/knowledge/parsers/pdf';
 import { hasHeaderRow } from '../src/knowledge/parsers/table';
 import { tableToPassages } from '../src/knowledge/parsers/rows';
@@ -334,6 +335,34 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     expect(splitText(text, 120, 0)).toContain('Refeição: Almoço\nSegunda-feira: Salada de alface\nTerça-feira: Salada de tomate');
   });
 
+  it('DOCX: rows under a row that only names a day carry that day; a note across the foot of the table does not', async () => {
+    const text = asText(await parseDocumentSync(F.docxDayHeadingMenu(), 'docx'));
+    expect(text).toBe(
+      [
+        'Cardápio do almoço',
+        // The first row names a day, not the columns: they stay unnamed, and the day leads each row under it.
+        'Dia: Segunda-feira 03/03\nColuna 1: Almoço\nColuna 2: Arroz, feijão; Frango grelhado',
+        'Dia: Segunda-feira 03/03\nColuna 1: Sobremesa\nColuna 2: Pudim de leite',
+        'Dia: Terça-feira 04/03\nColuna 1: Almoço\nColuna 2: Macarrão à bolonhesa',
+        'Dia: Terça-feira 04/03\nColuna 1: Sobremesa\nColuna 2: Gelatina',
+        'Coluna 1: Cardápio sujeito a alterações.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('DOCX: a row of dates under a header of weekdays names the columns of the rows below it (a daycare\'s real menu, aleodoni/canto_cardapio)', async () => {
+    const text = asText(await parseDocumentSync(F.docxDateRowMenu(), 'docx'));
+    expect(text).toBe(
+      [
+        'Cardápio de outubro',
+        'Refeição: Almoço; 11H\nSegunda-feira 01/10: Arroz, feijão; Ovos mexidos\nTerça-feira 02/10: Frango ao sugo\nQuarta-feira 03/10: Carne de panela',
+        'Refeição: Sopa; 17H\nSegunda-feira 01/10: Sopa de feijão\nTerça-feira 02/10: Sopa de frango\nQuarta-feira 03/10: Sopa de lentilha',
+        // The second week's row of dates renames the columns again; the repeated header is skipped as before.
+        'Refeição: Almoço; 11H\nSegunda-feira 08/10: Lasanha à bolonhesa\nTerça-feira 09/10: Iscas de frango\nQuarta-feira 10/10: Peixe assado',
+      ].join('\n\n'),
+    );
+  });
+
   it('DOC from Word 6/95 (older FIB) fails with an actionable reason', async () => {
     expect((await parseErrorOf(parseDocumentSync(F.doc(undefined, { nFib: 0x65 }), 'doc'))).message).toBe(messages.wordTooOld);
   });
@@ -377,6 +406,49 @@ describe('parseDocumentSync (in-thread parsers)', () => {
       expect(tableToPassages(sheets)[0]).toContain('Categoria: ADICIONAIS\nItem: Cheddar\nPreço P: 3\nPreço G: 3');
     });
   }
+
+  for (const kind of ['xlsx', 'xls'] as const) {
+    it(`${kind.toUpperCase()}: week headings and rows of dates across the columns name the meals under them (a state school's real menu, HiSidney/projetoAlimentacaoEscolar)`, async () => {
+      const wb = F.dateRowsWorkbook();
+      const [sheet] = asSheets(await parseDocumentSync(kind === 'xlsx' ? F.xlsx(wb) : F.xls(wb), kind));
+      const week1 = ['Semana', 'coluna 1', 'segunda 22/01/2024', '3º FEIRA 23/01/2024', '4º FEIRA 24/01/2024'];
+      const week5 = ['Semana', 'coluna 1', '29/01/2024', '30/01/2024', '31/01/2024'];
+      expect(sheet).toEqual({
+        name: 'Anexo II',
+        header: ['Semana', 'coluna 1', 'teste coluna 2', 'Coluna 3', 'Coluna 4'],
+        rows: [
+          ['', 'Cardápio Janeiro/2024', '', '', ''],
+          ['1º SEMANA', 'ALMOÇO', 'Omelete com queijo', 'Carne de panela com batatas', 'Feijoadinha'],
+          ['1º SEMANA', 'ALMOÇO', 'Salada de acelga', 'Alface mimosa', 'Couve refogada'],
+          ['1º SEMANA', 'LANCHE TARDE', 'Suco de manga', 'Pão de queijo', 'Maçã'],
+          ['5º SEMANA', 'ALMOÇO', 'Isca de frango empanada', 'Pernil assado', 'Frango ao molho ferrugem'],
+        ],
+        columns: [undefined, week1, week1, week1, week5],
+      });
+      expect(tableToPassages([sheet!])[0]).toContain(
+        'Semana: 5º SEMANA\ncoluna 1: ALMOÇO\n29/01/2024: Isca de frango empanada\n30/01/2024: Pernil assado\n31/01/2024: Frango ao molho ferrugem',
+      );
+    });
+  }
+
+  it('CSV: rows that only name a day head the rows under them; dates that are data stay data', async () => {
+    expect(tableToPassages(asSheets(await parseDocumentSync(F.dayHeadingCsv(), 'csv')))).toEqual([
+      [
+        'Dia: Segunda-feira 03/03\nRefeição: Almoço\nPrato: Arroz, feijão e frango grelhado\nPreço: R$ 22,00',
+        'Dia: Segunda-feira 03/03\nRefeição: Sobremesa\nPrato: Pudim de leite\nPreço: R$ 6,00',
+        'Dia: Terça-feira 04/03\nRefeição: Almoço\nPrato: Macarrão à bolonhesa\nPreço: R$ 24,00',
+      ].join('\n\n'),
+    ]);
+    // Dates of arrival and departure on every row are records, not the days of the columns.
+    const bookings = new TextEncoder().encode('Hóspede;Entrada;Saída\nAna;03/03;05/03\nBia;04/03;06/03\n');
+    expect(asSheets(await parseDocumentSync(bookings, 'csv'))).toEqual([
+      { name: 'CSV', header: ['Hóspede', 'Entrada', 'Saída'], rows: [['Ana', '03/03', '05/03'], ['Bia', '04/03', '06/03']] },
+    ]);
+    expect(['Segunda-feira 03/03', '03/03/2025', '3º FEIRA', 'Terça – 19.05.26', 'Quinta-feira (dia 06/03)', '1ª semana'].map(dayLabel)).toEqual([
+      'day', 'day', 'day', 'day', 'day', 'week',
+    ]);
+    expect(['Almoço', 'Atualizado em 03/03', 'R$ 22,00', 'Sexta de promoção', '10 kg'].map(dayLabel)).toEqual([null, null, null, null, null]);
+  });
 
   it('CSV with ";" in UTF-8 and in Windows-1252: same rows, quoted delimiter kept, blank lines skipped', async () => {
     for (const bytes of [F.csvUtf8(), F.csvWindows1252()]) {

@@ -1,5 +1,8 @@
 import { calculationRequest } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
+import * as F from '../../test/fixtures/generate';
+import { documentPassages } from '../knowledge/ingest/prepare';
+import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
 import { offlineResponder } from './offline';
@@ -579,5 +582,31 @@ describe('lists, headings and rows as merchants write them', () => {
       expect(reply.text, question).toContain('DOG SIMPLES - pão, salsicha, molho - R$ 12,00');
       expect(reply.text, question).not.toContain('XIS SALADA');
     }
+  });
+});
+
+/* Menus whose days sit in rows of their own (a restaurant's weekly lunch in Word, a daycare's monthly menu on
+ * GitHub): the parser carries the day to the dishes under it, so a question about a day's meal finds them. */
+describe('a menu\'s dishes are found by their day', () => {
+  const passagesOf = async (bytes: Uint8Array, kind: 'docx' | 'csv', name: string) =>
+    [...documentPassages(await parseFile({ bytes, kind }))].map((content, i) => passage(content, name, `${name}#${i}`));
+
+  it('"o que tem no almoço de segunda?" gets Monday\'s lunch, under a row that only says "Segunda-feira 03/03"', async () => {
+    const menu = await passagesOf(F.docxDayHeadingMenu(), 'docx', 'cardapio.docx');
+    const monday = await ask('o que tem no almoço de segunda?', menu);
+    expect(monday.outcome).toBe('answered');
+    expect(monday.text).toContain('Dia: Segunda-feira 03/03\nColuna 1: Almoço\nColuna 2: Arroz, feijão; Frango grelhado');
+    expect(monday.text).not.toContain('Macarrão');
+    expect((await ask('qual a sobremesa de terça?', menu)).text).toContain('Coluna 2: Gelatina');
+    const prices = await passagesOf(F.dayHeadingCsv(), 'csv', 'cardapio.csv');
+    expect((await ask('quanto custa o almoço de terça?', prices)).text).toContain('Prato: Macarrão à bolonhesa\nPreço: R$ 24,00');
+  });
+
+  it('"qual o almoço do dia 09/10?" gets the week of that date, under a row of dates across the columns', async () => {
+    const menu = await passagesOf(F.docxDateRowMenu(), 'docx', 'cardapio.docx');
+    const reply = await ask('qual o almoço do dia 09/10?', menu);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Terça-feira 09/10: Iscas de frango');
+    expect(reply.text).not.toContain('Frango ao sugo');
   });
 });

@@ -35,12 +35,14 @@ export function* tablePassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: Table
       continue;
     }
     const columns = columnNames(sheet);
+    const renamed = sheet.columns && renamedColumns(sheet.columns);
     const passage = (group: string[]) => (prefix ? `${prefix}\n\n${group.join('\n\n')}` : group.join('\n\n'));
     let group: string[] = [];
     let size = 0;
 
-    for (const row of sheet.rows) {
-      const lines = rowLines(columns, row);
+    for (let r = 0; r < sheet.rows.length; r++) {
+      const row = sheet.rows[r]!;
+      const lines = rowLines(renamed?.[r] ?? columns, row);
       if (!lines.length) continue;
       const block = fitLines(lines, budget);
       if (group.length && size + 2 + block.length > budget) {
@@ -57,7 +59,20 @@ export function* tablePassages(sheets: Sheet[], { maxChars = CHUNK_SIZE }: Table
 
 /** The name each column's values are given: its header, or "Coluna N" for a blank one. */
 function columnNames(sheet: Sheet): string[] {
-  return sheet.header.map((h, i) => oneLine(h) || `Coluna ${i + 1}`);
+  return namesOf(sheet.header);
+}
+
+const namesOf = (header: string[]) => header.map((h, i) => oneLine(h) || `Coluna ${i + 1}`);
+
+/** Sheet.columns as names (blank ones "Coluna N"), each distinct list computed once. */
+function renamedColumns(columns: Array<string[] | undefined>): Array<string[] | undefined> {
+  const named = new Map<string[], string[]>();
+  return columns.map((c) => {
+    if (!c) return undefined;
+    let names = named.get(c);
+    if (!names) named.set(c, (names = namesOf(c)));
+    return names;
+  });
 }
 
 /** A row as "coluna: valor" lines, empty values skipped. */
@@ -80,8 +95,9 @@ export function tableText(sheet: Sheet): string {
   const filled = (cells: string[]) => cells.some((c) => oneLine(c) !== '');
   if (!sheet.rows.some(filled)) return sheet.header.map(oneLine).filter(Boolean).join('\n');
   const columns = columnNames(sheet);
+  const renamed = sheet.columns && renamedColumns(sheet.columns);
   return sheet.rows
-    .map((row) => rowLines(columns, row).join('\n'))
+    .map((row, r) => rowLines(renamed?.[r] ?? columns, row).join('\n'))
     .filter(Boolean)
     .join('\n\n');
 }

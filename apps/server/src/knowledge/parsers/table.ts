@@ -1,3 +1,4 @@
+import { dayedSheet, dayLabel } from './days';
 import { messages, ParseError } from './errors';
 import { LIMITS, type Sheet } from './types';
 
@@ -24,8 +25,17 @@ export function toSheet(name: string, raw: unknown[][], { detectHeader = false }
     return out;
   };
   const [header, ...body] = rows;
-  if (detectHeader && !hasHeaderRow(header!, body)) return { name, header: fit([]), rows: rows.map(fit) };
-  return { name, header: fit(header!), rows: body.map(fit) };
+  // A first row that only names a day ('Segunda-feira 03/03' over that day's meals) heads rows: it names no column.
+  const named = header!.filter(Boolean);
+  const headed = body.length > 0 && named.length === 1 && dayLabel(named[0]!) !== null;
+  if (headed || (detectHeader && !hasHeaderRow(header!, body))) return daySheet(name, fit([]), rows.map(fit));
+  return daySheet(name, fit(header!), body.map(fit));
+}
+
+/** The sheet with each row given the day it is under (see dayedSheet); per-row column names only when a row of days renames them. */
+function daySheet(name: string, header: string[], rows: string[][]): Sheet {
+  const { header: columns, rows: dayed, columns: names } = dayedSheet(header, rows);
+  return names ? { name, header: columns, rows: dayed, columns: names } : { name, header: columns, rows: dayed };
 }
 
 export interface Address {

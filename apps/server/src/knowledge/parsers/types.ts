@@ -13,6 +13,11 @@ export interface Sheet {
   name: string;
   header: string[];
   rows: string[][];
+  /**
+   * Per row, the names of its columns when they are not the header's: the days a row of days in the middle
+   * of a menu gives the columns below it (parsers/days.ts). Absent for most tables.
+   */
+  columns?: Array<string[] | undefined>;
 }
 
 /** What every parser returns: running text, or tables for spreadsheets and CSVs. */
