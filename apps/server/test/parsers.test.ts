@@ -259,6 +259,48 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     );
   });
 
+  it('PDF: a sentence cut by a page break goes on; running headers, footers and page numbers are not glued into it', async () => {
+    expect(asText(await parseDocumentSync(F.pageBreakPdf(), 'pdf'))).toBe(
+      [
+        // The shop's name heads every page: said where it first appears.
+        'Padaria Pão Quente Ltda.',
+        'Política de trocas',
+        // Page 1 ends in mid-sentence and page 2 goes on in lower case: one paragraph, without 'Página 1 de 3',
+        // the footer or page 2's header between its halves.
+        'A Padaria Pão Quente troca os produtos com defeito em até 7 dias corridos, contados da data da compra, desde que o cliente ' +
+          'apresente a nota fiscal e o produto esteja na embalagem original. Produtos sem a nota fiscal só podem ser trocados com o ' +
+          'cupom do cartão de crédito usado na compra, no mesmo prazo de 7 dias, em qualquer das lojas.',
+        'Bolos e tortas sob encomenda não são trocados depois de retirados pelo cliente na loja.',
+        // Page 2 ends a sentence: page 3 is a paragraph of its own.
+        '',
+        'Reembolso',
+        'O reembolso é feito pela mesma forma de pagamento usada na compra, em até 10 dias.',
+        // The footer on every page is said once, after the last; the page numbers are gone.
+        '',
+        'Padaria Pão Quente · contato@paoquente.com.br · (11) 4002-8922',
+      ].join('\n'),
+    );
+    // A short last line (a heading, not a wrapped line) is not carried into the next page, even in lower case;
+    // a page number alone is dropped.
+    const lines = (texts: string[], n: number) =>
+      F.placedStream([...texts.map((text, i): F.PlacedRun => [72, 750 - 15 * i, text]), [290, 40, `- ${n} -`, 9]]);
+    const wide = 'Entregamos em todos os bairros da cidade de segunda a sábado, das 8h às 18h,';
+    const pdf = F.buildPdf([
+      lines([wide, 'com taxa fixa de R$ 8,00 por pedido, qualquer que seja o tamanho dele.', 'Formas de pagamento'], 1),
+      lines(['pix, cartão de crédito ou dinheiro na entrega.', wide, 'exceto feriados.'], 2),
+    ]);
+    expect(asText(await parseDocumentSync(pdf, 'pdf'))).toBe(
+      `${wide} com taxa fixa de R$ 8,00 por pedido, qualquer que seja o tamanho dele.\nFormas de pagamento\n\npix, cartão de crédito ou dinheiro na entrega.\n${wide} exceto feriados.`,
+    );
+  });
+
+  it('PDF: page numbers at the foot of every page are dropped (pdf.js test suite)', async () => {
+    // basicapi.pdf: three pages, each with 'page N / 3' at its foot.
+    const text = asText(await parseDocumentSync(publicFixture('basicapi.pdf'), 'pdf'));
+    expect(text).not.toMatch(/page \d \/ 3/);
+    expect(text.split('\n\n').slice(1)).toEqual(['Chapter 1', 'Paragraph 1.1\nPowered by TCPDF (www.tcpdf.org)']);
+  });
+
   it('PDF without a text layer fails with the scanned-PDF reason', async () => {
     expect((await parseErrorOf(parseDocumentSync(F.scannedPdf(), 'pdf'))).message).toBe(
       'O PDF não tem texto selecionável (parece ser digitalizado). Envie uma versão com texto.',

@@ -585,6 +585,9 @@ describe('lists, headings and rows as merchants write them', () => {
   });
 });
 
+/** The tests below parse a file in a worker first (parseFile), which takes seconds on a loaded machine. */
+const PARSE_TIMEOUT = 30_000;
+
 /* Menus whose days sit in rows of their own (a restaurant's weekly lunch in Word, a daycare's monthly menu on
  * GitHub): the parser carries the day to the dishes under it, so a question about a day's meal finds them. */
 describe('a menu\'s dishes are found by their day', () => {
@@ -600,7 +603,7 @@ describe('a menu\'s dishes are found by their day', () => {
     expect((await ask('qual a sobremesa de terça?', menu)).text).toContain('Coluna 2: Gelatina');
     const prices = await passagesOf(F.dayHeadingCsv(), 'csv', 'cardapio.csv');
     expect((await ask('quanto custa o almoço de terça?', prices)).text).toContain('Prato: Macarrão à bolonhesa\nPreço: R$ 24,00');
-  });
+  }, PARSE_TIMEOUT);
 
   it('"qual o almoço do dia 09/10?" gets the week of that date, under a row of dates across the columns', async () => {
     const menu = await passagesOf(F.docxDateRowMenu(), 'docx', 'cardapio.docx');
@@ -608,5 +611,21 @@ describe('a menu\'s dishes are found by their day', () => {
     expect(reply.outcome).toBe('answered');
     expect(reply.text).toContain('Terça-feira 09/10: Iscas de frango');
     expect(reply.text).not.toContain('Frango ao sugo');
-  });
+  }, PARSE_TIMEOUT);
+});
+
+/* A policy whose sentence runs from the foot of one page to the top of the next, with the shop's header and
+ * 'Página 1 de 3' between them on paper (the layout of merchants' terms read in QA): the parser joins it. */
+describe('a sentence cut by a PDF page break is answered whole', () => {
+  it('"posso trocar sem a nota fiscal?" gets the whole sentence, not its first half', async () => {
+    const policy = [...documentPassages(await parseFile({ bytes: F.pageBreakPdf(), kind: 'pdf' }))].map((content, i) =>
+      passage(content, 'politica-de-trocas.pdf', `politica#${i}`),
+    );
+    const reply = await ask('posso trocar sem a nota fiscal?', policy);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(
+      'Produtos sem a nota fiscal só podem ser trocados com o cupom do cartão de crédito usado na compra, no mesmo prazo de 7 dias, em qualquer das lojas.',
+    );
+    expect(reply.text).not.toContain('Página');
+  }, PARSE_TIMEOUT);
 });

@@ -40,9 +40,9 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
     else throw new ParseError(messages.pdfCorrupt, { detail: String(e), cause: e });
   }
   try {
-    let texts: string[];
+    let pages: Line[][];
     try {
-      texts = [];
+      pages = [];
       for (let n = 1; n <= pdf.numPages; n++) {
         const page = await pdf.getPage(n);
         const content = await page.getTextContent();
@@ -52,16 +52,16 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedDocument> {
           if (!('str' in item)) continue;
           items.push({ str: item.str, transform: item.transform as number[], width: item.width, vertical: styles[item.fontName]?.vertical === true });
         }
-        texts.push(pageText(items));
+        pages.push(pageLines(items));
         page.cleanup();
       }
     } catch (e) {
       throw new ParseError(messages.pdfCorrupt, { detail: String(e), cause: e });
     }
     const result = { totalPages: pdf.numPages };
-    const pages = texts.map((t) => composeSpacingAccents(t).replace(/[ \t]+\n/g, '\n').trim());
+    const body = composeSpacingAccents(documentText(pages)).replace(/[ \t]+\n/g, '\n').trim();
     const form = await formFields(pdf);
-    const text = [...pages, form.filled.join('\n')].filter(Boolean).join('\n\n');
+    const text = [body, form.filled.join('\n')].filter(Boolean).join('\n\n');
     if (!/[\p{L}\p{N}]/u.test(text)) {
       if (form.fields > 0) throw new ParseError(messages.pdfEmptyForm, { detail: `${form.fields} empty form field(s), no text` });
       throw new ParseError(messages.pdfScanned, { detail: `${result.totalPages} page(s), no text` });
@@ -98,8 +98,15 @@ interface Line {
   charWidth: number;
   /** The right edge of its block's paragraphs: where the block's longest lines end. */
   edge: number;
+  /** The left edge of its block's paragraphs: where its lines of prose start furthest left. */
+  margin: number;
   /** The first line of a column read after the one left of it: it may go on with that column's last sentence. */
   fresh: boolean;
+  /**
+   * Its block has fewer than three lines of prose (a footer under a table, a page number): their edge is their
+   * own, it tells no wrapped line from a short one.
+   */
+  thin: boolean;
 }
 
 /** An item where it is drawn: its baseline's start (x, y), its font size and where it ends. */
@@ -131,6 +138,11 @@ const LIST_START = /^(?:[•▪◦●○■□‣∙·*\-–—>]|\(?(?:\d{1,3}|
  * columns first, then each column top to bottom, left to right, then the lines below them.
  */
 export function pageText(items: PdfTextItem[]): string {
+  return documentText([pageLines(items)]);
+}
+
+/** A page's lines in reading order (see pageText), not yet joined. */
+function pageLines(items: PdfTextItem[]): Line[] {
   const pieces: Piece[] = [];
   for (const item of items) {
     if (!item.str.trim()) continue;
@@ -139,17 +151,100 @@ export function pageText(items: PdfTextItem[]): string {
     const horizontal = a > 0 && Math.abs(b) <= 1e-3 * a && Math.abs(c) <= 1e-3 * a;
     pieces.push({ item, x, y, size, end: x + item.width, alone: !horizontal || item.vertical === true });
   }
-  const lines = blocksOf(pieces, 0).flatMap((block) => blockLines(block.pieces, block.fresh));
+  return blocksOf(pieces, 0).flatMap((block) => blockLines(block.pieces, block.fresh));
+}
+
+/**
+ * The document's text from its pages' lines: lines joined within a page as pageText says, pages apart by a
+ * blank line, except that a sentence cut by the page break goes on (see joinsAcross). Running headers and
+ * footers (see runningLines) are left out of the pages: a page number is dropped, a header is said where it
+ * first appears, a footer once after the last page, so neither is glued into a sentence nor cuts one.
+ */
+function documentText(pages: Line[][]): string {
+  const { dropped, footers } = runningLines(pages);
   let out = '';
   let previous: Line | undefined;
-  for (const current of lines) {
-    if (!current.text) continue;
-    if (!previous) out = current.text;
-    else if (joins(previous, current)) out += previous.text.endsWith('-') && /^\p{Ll}/u.test(current.text) ? current.text : ` ${current.text}`;
-    else out += `\n${current.text}`;
-    previous = current;
+  for (const lines of pages) {
+    let top = true;
+    for (const current of lines) {
+      if (!current.text || dropped.has(current)) continue;
+      if (!previous) out = current.text;
+      else if (top ? joinsAcross(previous, current) : joins(previous, current)) {
+        out += previous.text.endsWith('-') && /^\p{Ll}/u.test(current.text) ? current.text : ` ${current.text}`;
+      } else out += `${top ? '\n\n' : '\n'}${current.text}`;
+      previous = current;
+      top = false;
+    }
   }
-  return out;
+  return footers.length ? `${out}\n\n${footers.join('\n')}` : out;
+}
+
+/** How many lines at the top and at the foot of a page may be a running header or footer. */
+const MARGIN_LINES = 3;
+/**
+ * A page number, alone or within a running line: "3", "- 3 -", "3/10", "3 de 10", "Página 3 de 10", "Pág. 3",
+ * "Page 3 of 10". Replaced by "#" to compare the lines of different pages.
+ */
+const PAGE_NUMBER = /(?:\b(?:p[áa]gina|p[áa]g\.?|page|folha|fls?\.?)\s*)\d{1,4}(?:\s*(?:de|of|\/)\s*\d{1,4})?|^[-–—]?\s*\d{1,4}(?:\s*(?:de|of|\/)\s*\d{1,4})?\s*[-–—]?$/giu;
+
+/**
+ * Running headers and footers: a line among the first or last MARGIN_LINES of a page whose text is found at
+ * the same height (within half its size) on a third of the pages, two at least — the same text, or the same
+ * but for a page number ("Página 3 de 10") — and nowhere else on its page (a table's cell repeated on every
+ * row, 'BRANCO /' in a menu, is content). A line with a page number is dropped everywhere. Any other
+ * running line is kept where it first appears when it heads a page (a company's name, a table's header row
+ * repeated on each page), and said once after the last page when it is a footer (a company's contact line):
+ * `footers`, in page order.
+ */
+function runningLines(pages: Line[][]): { dropped: Set<Line>; footers: string[] } {
+  const dropped = new Set<Line>();
+  const footers: string[] = [];
+  if (pages.length < 2) return { dropped, footers };
+  interface Candidate {
+    line: Line;
+    page: number;
+    key: string;
+    numbered: boolean;
+    foot: boolean;
+  }
+  const byKey = new Map<string, Candidate[]>();
+  pages.forEach((lines, page) => {
+    const placed = lines.filter((l) => l.text && !l.alone).sort((p, q) => q.y - p.y);
+    const margin = new Map<Line, boolean>();
+    placed.slice(0, MARGIN_LINES).forEach((line) => margin.set(line, false));
+    placed.slice(-MARGIN_LINES).forEach((line) => {
+      if (!margin.has(line) || placed.indexOf(line) >= placed.length / 2) margin.set(line, true);
+    });
+    // A text said more than once on the page (a table's cell on every row) is the page's content.
+    const said = new Map<string, number>();
+    for (const line of placed) said.set(line.text, (said.get(line.text) ?? 0) + 1);
+    for (const [line, foot] of margin) {
+      if (said.get(line.text)! > 1) continue;
+      const key = line.text.replace(PAGE_NUMBER, '#');
+      const candidate = { line, page, key, numbered: key !== line.text, foot };
+      const same = byKey.get(key);
+      if (same) same.push(candidate);
+      else byKey.set(key, [candidate]);
+    }
+  });
+  // A third of the pages: books alternate their headers and footers between left and right pages.
+  const least = Math.max(2, pages.length / 3);
+  const seen = new Set<Candidate>();
+  for (const candidates of byKey.values()) {
+    if (candidates.length < least) continue;
+    for (const candidate of candidates) {
+      if (seen.has(candidate)) continue;
+      // The pages with this text at this height, first page first.
+      const at = candidates.filter((c) => !seen.has(c) && Math.abs(c.line.y - candidate.line.y) <= 0.5 * candidate.line.size);
+      if (new Set(at.map((c) => c.page)).size < least) continue;
+      for (const c of at) {
+        seen.add(c);
+        if (c.numbered || c !== at[0] || c.foot) dropped.add(c.line);
+      }
+      if (candidate.foot && !candidate.numbered) footers.push(candidate.line.text);
+    }
+  }
+  return { dropped, footers };
 }
 
 /** Items grouped into rows by baseline, top to bottom (a stable sort keeps the drawing order of items at the same place). */
@@ -173,7 +268,7 @@ function rowsOf(pieces: Piece[]): Piece[][] {
 function blockLines(pieces: Piece[], fresh: boolean): Line[] {
   const lines: Line[] = [];
   for (const { item, x, y, size, alone } of pieces) {
-    if (alone) lines.push({ y, size, left: x, right: x, text: item.str.trim(), columns: false, alone, charWidth: 0, edge: 0, fresh: false });
+    if (alone) lines.push({ y, size, left: x, right: x, text: item.str.trim(), columns: false, alone, charWidth: 0, edge: 0, margin: 0, fresh: false, thin: false });
   }
   for (const row of rowsOf(pieces.filter((p) => !p.alone))) {
     row.sort((p, q) => p.x - q.x);
@@ -199,14 +294,21 @@ function blockLines(pieces: Piece[], fresh: boolean): Line[] {
       alone: false,
       charWidth: first.item.width / Math.max(1, first.item.str.length),
       edge: 0,
+      margin: 0,
       fresh: false,
+      thin: false,
     });
   }
   lines.sort((p, q) => q.y - p.y);
   // The paragraphs' right edge: where the block's longest lines end.
-  const edges = lines.filter((l) => !l.alone && !l.columns).map((l) => l.right);
-  const edge = edges.length ? Math.max(...edges) : 0;
-  for (const line of lines) line.edge = edge;
+  const prose = lines.filter((l) => !l.alone && !l.columns);
+  const edge = prose.length ? Math.max(...prose.map((l) => l.right)) : 0;
+  const margin = prose.length ? Math.min(...prose.map((l) => l.left)) : 0;
+  for (const line of lines) {
+    line.edge = edge;
+    line.margin = margin;
+    line.thin = prose.length < 3;
+  }
   const first = lines[0];
   if (first) first.fresh = fresh;
   return lines;
@@ -305,7 +407,31 @@ function joins(upper: Line, lower: Line): boolean {
   if (leading <= 0 || leading > 1.8 * upper.size) return false;
   if (/^[\p{Ll}\d(,;]/u.test(lower.text)) return true;
   if (lower.columns) return false;
-  // The next line's first word, and the space before it, would not have fitted at the end of this one.
+  return wrapped(upper, lower);
+}
+
+/**
+ * Whether `lower`, the first line of a page, goes on with the sentence `upper`, the last of the page before,
+ * was cut in. `upper` was wrapped: not a table row, not the end of a sentence, and the next word would not have
+ * fitted on it, measured against the other lines of its block (a running header, a page number, a footer under
+ * a table or a short last line never is), and starting in the left half of its block. `lower` has its size,
+ * plainly goes on (in lower case, as at the top of a column; not a list item), and starts at its block's margin
+ * or as far in as `upper`.
+ */
+function joinsAcross(upper: Line, lower: Line): boolean {
+  if (upper.alone || lower.alone || upper.columns || upper.thin) return false;
+  // `upper` starts in the left half of its block (a footer aside does not), and `lower` at its block's margin or
+  // as far in as `upper` (a list item's lines). Text around a picture starts further in than the block's margin.
+  const indent = (line: Line) => line.left - line.margin;
+  if (indent(upper) > 0.5 * (upper.edge - upper.margin)) return false;
+  if (indent(lower) > 2 * upper.size && Math.abs(indent(upper) - indent(lower)) > 2 * upper.size) return false;
+  if (Math.abs(upper.size - lower.size) > 0.15 * upper.size) return false;
+  if (SENTENCE_END.test(upper.text) || LIST_START.test(lower.text) || !/^\p{Ll}/u.test(lower.text)) return false;
+  return wrapped(upper, lower);
+}
+
+/** Whether the first word of `lower`, and the space before it, would not have fitted at the end of `upper`. */
+function wrapped(upper: Line, lower: Line): boolean {
   const word = lower.text.split(' ', 1)[0]!;
   return upper.right + (word.length + 1) * (lower.charWidth || upper.size / 2) > upper.edge - 0.5 * upper.size;
 }
