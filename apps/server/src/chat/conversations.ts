@@ -284,8 +284,11 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
   const p = sql.placeholder;
   // The agent is as the caller read it: checked in this statement's snapshot, before anything is written.
   const current = agentVersion ? sql`exists (select 1 from agent_ok)` : sql`true`;
-  // The visitor's limits took the message (always true without them).
-  const admitted = visitor ? sql`exists (select 1 from visitor) and exists (select 1 from address)` : current;
+  // The visitor's limits took the message (always true without them). A message to the team (the conversation is
+  // waiting for it or has it) spends none of the plan's messages: the address's daily limit, the plan's guard, does
+  // not count it (a customer talking to a person is not cut off by it); the visitor's own limit still does.
+  const withTeam = sql`exists (select 1 from team)`;
+  const admitted = visitor ? sql`exists (select 1 from visitor) and (exists (select 1 from address) or ${withTeam})` : current;
   // Only a message with the channel's id can be one already stored (`prior`): a web turn has no such CTE, whose
   // nodes every execution of the prepared statement would set up (ADR 0017).
   const fresh = redo ? sql`not exists (select 1 from prior) and ${admitted}` : admitted;
@@ -306,7 +309,10 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
       select 1 from agents a left join profiles p on p.id = a.user_id
       where a.id = ${p('agentId')} and a.active and a.xmin::text = ${p('xmin')}::text
         and p.plan is not distinct from ${p('plan')}::text
-    ), ` : sql``}${visitor ? sql`${visitorCountCtes(counters, current)}, ` : sql``}${redo ? sql`prior as (
+    ), ` : sql``}${visitor ? sql`team as (
+      select 1 from conversations
+      where agent_id = ${p('agentId')} and channel = ${p('channel')} and session_id = ${p('sessionId')} and state in ('waiting', 'human')
+    ), ${visitorCountCtes(counters, current, sql`not ${withTeam}`)}, ` : sql``}${redo ? sql`prior as (
       select m.conversation_id, m.seq from messages m
       join conversations c on c.id = m.conversation_id
       where m.external_id = ${p('externalId')}::text
@@ -337,7 +343,7 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
            -- visitor's address) stay locked until commit, and every turn of the account queued behind that flush.
            -- Durable as soon as a later commit flushes (the turn's answer does, synchronously: ADR 0017).
            set_config('synchronous_commit', 'off', true) as "asyncCommit",
-           ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", exists (select 1 from address) as "addressCounted",` : sql``}
+           ${visitor ? sql`exists (select 1 from visitor) as "visitorCounted", (exists (select 1 from address) or ${withTeam}) as "addressCounted",` : sql``}
            ${agentVersion ? sql`not ${current} as stale,` : sql``}
            (select message_count from convo) as "messageCount",
            ${known ? sql`case when (select id from convo) = ${p('knownConversationId')}::text

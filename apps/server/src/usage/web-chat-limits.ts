@@ -81,11 +81,14 @@ export const visitorCounterKeys = (visitor: Pick<VisitorCount, 'session' | 'netw
  * The counting as CTEs `visitor` and `address` (a row each when that counter took the message) for a larger
  * statement — the one that starts the chat turn (chat/conversations.ts beginTurn), so a turn has one write
  * less: each counter only increments while under its limit, and only `when` (the agent is still as read).
- * Values may be placeholders (db/client.ts executeShaped); the keys are visitorCounterKeys'.
+ * The address's counter guards the plan's monthly messages, which a message to the team does not spend: it
+ * counts only `addressWhen` too (beginTurn: the conversation is not with the team), and a message it leaves out
+ * is admitted by it. Values may be placeholders (db/client.ts executeShaped); the keys are visitorCounterKeys'.
  */
 export function visitorCountCtes(
   v: { agentId: SqlValue; day: SqlValue; visitorKey: SqlValue; addressKey: SqlValue; dailyPerVisitor: SqlValue; dailyPerIp: SqlValue },
   when: SQL = sql`true`,
+  addressWhen: SQL = sql`true`,
 ): SQL {
   return sql`visitor as (
       insert into web_chat_counters (agent_id, day, key, messages) select ${v.agentId}, ${v.day}, ${v.visitorKey}, 1 where ${when}
@@ -93,7 +96,7 @@ export function visitorCountCtes(
       where web_chat_counters.messages < ${v.dailyPerVisitor}::int
       returning 1
     ), address as (
-      insert into web_chat_counters (agent_id, day, key, messages) select ${v.agentId}, ${v.day}, ${v.addressKey}, 1 where ${when}
+      insert into web_chat_counters (agent_id, day, key, messages) select ${v.agentId}, ${v.day}, ${v.addressKey}, 1 where ${when} and ${addressWhen}
       on conflict (agent_id, day, key) do update set messages = web_chat_counters.messages + 1
       where web_chat_counters.messages < ${v.dailyPerIp}::int
       returning 1

@@ -119,6 +119,30 @@ describe('the public web chat limits', () => {
     expect((await send(agent.webhookId, 'sessao-nova-11', '198.51.100.77')).status).toBe(200);
   });
 
+  it("a customer talking to the team is not cut off by the address's limit (no plan message is spent); the visitor's own limit still holds", async () => {
+    const { user, agent } = await createUserWithAgent(ctx);
+    expect((await setLimits(user, agent.id, { rateMessages: 1000, rateSeconds: 60, dailyPerVisitor: 12, dailyPerIp: 3 })).status).toBe(200);
+    const asked = await send(agent.webhookId, 'quer-uma-pessoa', '203.0.113.50', 'Quero falar com um atendente');
+    expect(asked.status).toBe(200);
+    const [conversation] = ((await (await ctx.request('/api/inbox', { token: user.token })).json()) as { conversations: Array<{ id: string; state: string }> }).conversations;
+    expect(conversation).toMatchObject({ state: 'waiting' });
+    expect((await ctx.request(`/api/agents/${agent.id}/conversations/${conversation!.id}/takeover`, { method: 'POST', token: user.token })).status).toBe(200);
+    // Far more than the address's 3 a day, while the team has the conversation: every message reaches the inbox.
+    for (let i = 1; i <= 11; i++) {
+      const res = await send(agent.webhookId, 'quer-uma-pessoa', '203.0.113.50', `Mensagem ${i} para a equipe`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ output: '', silent: true });
+    }
+    // The visitor's own daily limit (12) still counts them.
+    const beyond = await send(agent.webhookId, 'quer-uma-pessoa', '203.0.113.50', 'Mais uma');
+    expect(beyond.status).toBe(429);
+    expect(await beyond.json()).toMatchObject({ error: { code: 'VISITOR_LIMIT_REACHED' } });
+    // The address counted only the message the agent answered: two more new sessions talk to the agent, then no more.
+    expect((await send(agent.webhookId, 'nova-sessao-1', '203.0.113.50')).status).toBe(200);
+    expect((await send(agent.webhookId, 'nova-sessao-2', '203.0.113.50')).status).toBe(200);
+    expect((await send(agent.webhookId, 'nova-sessao-3', '203.0.113.50')).status).toBe(429);
+  });
+
   it("the limits are each agent's: another agent of the account keeps answering", async () => {
     const user = await createUser(ctx);
     await setPlan(ctx, user, 'pro');
