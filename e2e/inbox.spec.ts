@@ -139,3 +139,24 @@ test('a long conversation shows its latest messages and loads the earlier ones o
     await expect(page.getByRole('button', { name: 'Carregar mensagens anteriores' })).toHaveCount(0);
   }
 });
+test("a customer's data erased (LGPD) while their conversation is open in the inbox leaves the screen at once", async ({ page, merchant, context, baseURL }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja da Joana');
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  await ask(visitor, 'Meu nome é Joana Prado, quero falar com um atendente');
+
+  await page.goto('/dashboard/inbox');
+  const list = page.getByRole('navigation', { name: 'Lista de atendimentos' });
+  await list.getByRole('button').first().click();
+  const conversation = page.getByRole('region', { name: 'Conversa selecionada' });
+  await expect(conversation.getByText('Meu nome é Joana Prado')).toBeVisible();
+  const { conversations } = (await (await page.request.get('/api/inbox')).json()) as { conversations: Array<{ customerLabel: string }> };
+
+  // Erased from 'Dados de clientes (LGPD)' (another tab, or another person of the team).
+  const erased = await page.request.post('/api/customers/erase', { data: { channel: 'web', customerLabel: conversations[0]!.customerLabel }, headers: { origin: baseURL! } });
+  expect(erased.status()).toBe(200);
+  await expect(conversation.getByText('Esta conversa não existe mais: os dados do cliente podem ter sido excluídos (LGPD).')).toBeVisible();
+  await expect(page.getByText('Meu nome é Joana Prado')).toHaveCount(0);
+  await expect(conversation.getByLabel('Sua resposta')).toHaveCount(0);
+});

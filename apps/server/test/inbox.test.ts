@@ -213,6 +213,22 @@ describe('take over, reply, hand back (web)', () => {
   });
 });
 
+describe('LGPD erasure while the conversation is open', () => {
+  it("the open inboxes are told at once ('erased'): the conversation is gone from the list and its transcript", async () => {
+    const { user, agent, session, conversationId } = await webConversation('apagar-1');
+    await chatOutput(ctx, agent.webhookId, 'Quero falar com um atendente', session);
+    const [summary] = await conversationsOf(user.token, agent.id);
+    const events = await openStream(await ctx.request('/api/inbox/events', { token: user.token }));
+    const erased = await ctx.request('/api/customers/erase', { method: 'POST', token: user.token, json: { channel: 'web', customerLabel: summary!.customerLabel } });
+    expect(erased.status).toBe(200);
+    const seen = await events.read((e) => e.some((x) => x.event === 'inbox' && (x.data as { kind: string }).kind === 'erased'));
+    await events.close();
+    expect(seen.filter((e) => e.event === 'inbox').map((e) => e.data)).toContainEqual({ conversationId, agentId: agent.id, kind: 'erased' });
+    expect(await conversationsOf(user.token, agent.id)).toEqual([]);
+    expect((await ctx.request(`/api/agents/${agent.id}/conversations/${conversationId}`, { token: user.token })).status).toBe(404);
+  });
+});
+
 describe('handoff', () => {
   it('"quero falar com um atendente": the handoff message, state waiting, the inbox told live, the owner e-mailed', async () => {
     const { user, agent, session, conversationId } = await webConversation('pedido-1');

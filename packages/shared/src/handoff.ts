@@ -93,8 +93,11 @@ export function handoffMessageAt(settings: Pick<HandoffSettings, 'message' | 'bu
 export const inboxEventSchema = z.object({
   conversationId: z.string(),
   agentId: z.string(),
-  /** message: a message was stored; state: the conversation changed hands; read: the team opened it. */
-  kind: z.enum(['message', 'state', 'read']),
+  /**
+   * message: a message was stored; state: the conversation changed hands; read: the team opened it; erased: the
+   * customer's data was erased (LGPD), the conversation is gone.
+   */
+  kind: z.enum(['message', 'state', 'read', 'erased']),
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { chatRoleLabels, type ChatRole, type CustomerErasure, type CustomerExport, type CustomerMatch, type CustomerRef } from '@atende/shared';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { notifyInbox } from '../chat/handoff';
 import { customerLabel } from '../chat/session-keys';
 import { CONVERSATION_ERASED } from '../chat/turn-windows';
 import type { Db } from '../db/client';
@@ -150,6 +151,8 @@ export async function eraseCustomer(db: Db, userId: string, ref: CustomerRef, no
     await tx.delete(conversations).where(and(eq(conversations.userId, userId), inArray(conversations.id, ids)));
     // What the chat keeps in memory of them goes too, on every instance, once this commits (chat/turn-windows.ts).
     for (const conversationId of ids) await notifier?.notify({ type: CONVERSATION_ERASED, conversationId }, tx);
+    // And the open inboxes drop it (and what they showed of it) at once.
+    for (const r of rows) await notifyInbox(notifier, { userId, agentId: r.agentId, conversationId: r.id, kind: 'erased' }, tx);
     if (ref.channel === 'web') {
       for (const r of rows) {
         await tx.delete(webChatCounters).where(and(eq(webChatCounters.agentId, r.agentId), eq(webChatCounters.key, `v:${r.sessionId}`)));

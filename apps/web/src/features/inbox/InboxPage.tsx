@@ -88,17 +88,19 @@ export default function InboxPage() {
       </div>
       {list.isPending && <Loading label="Carregando atendimentos..." />}
       {list.error && <Alert tone="error">{userMessageOf(list.error)}</Alert>}
-      {list.data && list.data.length === 0 && (
+      {list.data && list.data.length === 0 && !selectedId && (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
           <Headset className="mx-auto mb-2 size-8 text-slate-400" aria-hidden="true" />
           Nenhuma conversa ainda. Quando um cliente escrever no chat do site ou no WhatsApp, ela aparece aqui na hora.
         </div>
       )}
-      {list.data && list.data.length > 0 && (
+      {list.data && (list.data.length > 0 || selectedId) && (
         <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
           <nav aria-label="Lista de atendimentos" className={cn(selectedId && 'hidden md:block')}>
             {shown.length === 0 ? (
-              <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 ring-1 ring-slate-200">Nenhuma conversa com esses filtros.</p>
+              <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 ring-1 ring-slate-200">
+                {list.data.length === 0 ? 'Nenhuma conversa ainda.' : 'Nenhuma conversa com esses filtros.'}
+              </p>
             ) : (
               <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
                 {shown.map((c) => (
@@ -111,7 +113,7 @@ export default function InboxPage() {
           </nav>
           <div className={cn(!selectedId && 'hidden md:block')}>
             {selectedId ? (
-              <Detail conversationId={selectedId} summary={selected} onBack={() => select(null)} />
+              <Detail conversationId={selectedId} summary={selected} gone={!selected && !list.isFetching && !list.error} onBack={() => select(null)} />
             ) : (
               <div className="flex h-full min-h-48 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-500">
                 Selecione uma conversa para acompanhar e responder.
@@ -156,7 +158,18 @@ function Item({ conversation: c, selected, onSelect }: { conversation: InboxConv
   );
 }
 
-function Detail({ conversationId, summary, onBack }: { conversationId: string; summary: InboxConversation | undefined; onBack: () => void }) {
+function Detail({
+  conversationId,
+  summary,
+  gone,
+  onBack,
+}: {
+  conversationId: string;
+  summary: InboxConversation | undefined;
+  /** The list is loaded and the conversation is not in it: erased (LGPD), or an old link. */
+  gone: boolean;
+  onBack: () => void;
+}) {
   const agentId = summary?.agentId;
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInboxConversation(agentId, conversationId);
   const action = useConversationAction();
@@ -192,9 +205,17 @@ function Detail({ conversationId, summary, onBack }: { conversationId: string; s
       <button type="button" onClick={onBack} className="mb-3 inline-flex items-center gap-1 self-start text-sm text-slate-600 hover:text-slate-900 md:hidden">
         <ArrowLeft className="size-4" aria-hidden="true" /> Voltar para a lista
       </button>
-      {(isPending || !summary) && !error && <Loading label="Carregando conversa..." />}
-      {error && <Alert tone="error">{userMessageOf(error)}</Alert>}
-      {data && summary && (
+      {gone ? (
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200" role="status">
+          Esta conversa não existe mais: os dados do cliente podem ter sido excluídos (LGPD).
+        </p>
+      ) : (
+        <>
+          {(isPending || !summary) && !error && <Loading label="Carregando conversa..." />}
+          {error && <Alert tone="error">{userMessageOf(error)}</Alert>}
+        </>
+      )}
+      {data && summary && !gone && (
         <>
           <header className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3 text-sm text-slate-600">
             <ChannelBadge channel={data.channel} />

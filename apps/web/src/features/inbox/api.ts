@@ -1,4 +1,4 @@
-import type { Conversation, HandoffSettings } from '@atende/shared';
+import type { Conversation, HandoffSettings, InboxEvent } from '@atende/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { call, client } from '../../lib/api';
@@ -52,9 +52,11 @@ function follow(queryClient: QueryClient, onChange: () => void): () => void {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     });
     source.addEventListener('inbox', (event) => {
-      const { conversationId } = JSON.parse((event as MessageEvent<string>).data) as { conversationId: string };
+      const { conversationId, kind } = JSON.parse((event as MessageEvent<string>).data) as InboxEvent;
       void queryClient.invalidateQueries({ queryKey: inboxKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) });
+      // Erased (LGPD): what the screen showed of it goes at once, not on the next reload.
+      if (kind === 'erased') void queryClient.resetQueries({ queryKey: inboxKeys.conversation(conversationId) });
+      else void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) });
     });
     source.onerror = () => setLive(false);
     stream = current;
