@@ -139,6 +139,35 @@ test('a long conversation shows its latest messages and loads the earlier ones o
     await expect(page.getByRole('button', { name: 'Carregar mensagens anteriores' })).toHaveCount(0);
   }
 });
+test("the team's reply keeps its lines and its links, for the customer and in the inbox", async ({ page, merchant, context }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja das Linhas');
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  const log = visitor.getByRole('log');
+  await ask(visitor, 'Quero falar com um atendente');
+
+  await page.goto('/dashboard/inbox');
+  await page.getByRole('navigation', { name: 'Lista de atendimentos' }).getByRole('button').first().click();
+  const conversation = page.getByRole('region', { name: 'Conversa selecionada' });
+  // Shift+Enter makes new lines; Enter sends.
+  const box = conversation.getByLabel('Sua resposta');
+  await box.fill('Nosso endereço:');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('Rua das Flores, 120');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('Mapa: https://maps.example.com/loja.');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+
+  // The customer sees three lines and a link they can open, as typed; the inbox shows it the same way.
+  for (const bubble of [log.locator('div', { hasText: /^Equipe:/ }).last(), conversation.locator('[data-role="team"]')]) {
+    await expect(bubble).toContainText('Nosso endereço:');
+    await expect(bubble.locator('br')).toHaveCount(2);
+    await expect(bubble.getByRole('link', { name: 'https://maps.example.com/loja' })).toHaveAttribute('href', 'https://maps.example.com/loja');
+  }
+});
+
 test("a customer's data erased (LGPD) while their conversation is open in the inbox leaves the screen at once", async ({ page, merchant, context, baseURL }) => {
   await merchant.signIn();
   const agent = await merchant.createAgent('Loja da Joana');

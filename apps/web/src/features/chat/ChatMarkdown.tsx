@@ -10,6 +10,52 @@ import Markdown, { type Components } from 'react-markdown';
 
 const urlTransform = (url: string) => safeLinkUrl(url);
 
+/* A chat message is written like one: each line break the writer typed (the team's Shift+Enter, an address on
+ * three lines, a list of prices from the knowledge) stays a line break, and a bare web address is a link — as
+ * WhatsApp shows them. Markdown alone joins the lines into one and leaves the address as text. */
+interface MdNode {
+  type: string;
+  value?: string;
+  url?: string;
+  children?: MdNode[];
+}
+
+/** A web address typed as is, without what usually follows it in a sentence (a full stop, a closing bracket). */
+const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/g;
+const TRAILING = /[.,;:!?)\]}*_~]+$/;
+
+function textWithBreaksAndLinks(value: string): MdNode[] {
+  const nodes: MdNode[] = [];
+  value.split('\n').forEach((line, i) => {
+    if (i > 0) nodes.push({ type: 'break' });
+    let last = 0;
+    for (const match of line.matchAll(BARE_URL)) {
+      const url = match[0].replace(TRAILING, '');
+      if (!url.replace(/^https?:\/\//, '')) continue;
+      const start = match.index;
+      if (start > last) nodes.push({ type: 'text', value: line.slice(last, start) });
+      nodes.push({ type: 'link', url, children: [{ type: 'text', value: url }] });
+      last = start + url.length;
+    }
+    if (last < line.length) nodes.push({ type: 'text', value: line.slice(last) });
+  });
+  return nodes;
+}
+
+function chatText(node: MdNode) {
+  if (!node.children || node.type === 'link' || node.type === 'linkReference') return;
+  node.children = node.children.flatMap((child) => {
+    if (child.type !== 'text') {
+      chatText(child);
+      return [child];
+    }
+    return textWithBreaksAndLinks(child.value ?? '');
+  });
+}
+
+const remarkChatText = () => (tree: MdNode) => chatText(tree);
+const remarkPlugins = [remarkChatText];
+
 function SafeLink({ href, children }: { href?: string | null; children?: React.ReactNode }) {
   // A rejected URL arrives without href: a harmless anchor that goes nowhere.
   if (!href) return <a className="text-inherit no-underline">{children}</a>;
@@ -34,7 +80,7 @@ const prose =
 export default function ChatMarkdown({ children }: { children: string }) {
   return (
     <div className={prose}>
-      <Markdown urlTransform={urlTransform} components={components}>
+      <Markdown urlTransform={urlTransform} components={components} remarkPlugins={remarkPlugins}>
         {children}
       </Markdown>
     </div>
