@@ -168,6 +168,27 @@ test("the team's reply keeps its lines and its links, for the customer and in th
   }
 });
 
+test('a customer waiting for the team is told their message reached it, until the reply arrives', async ({ page, merchant, context }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja da Espera');
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  await ask(visitor, 'Quero falar com um atendente');
+  const delivered = visitor.getByText('Mensagem entregue à nossa equipe. A resposta aparece aqui mesmo.');
+  await expect(delivered).toHaveCount(0);
+  // The agent is silent now: the customer is not left wondering whether anyone got the message.
+  await ask(visitor, 'Alô? Tem alguém aí?');
+  await expect(delivered).toBeVisible();
+
+  await page.goto('/dashboard/inbox');
+  await page.getByRole('navigation', { name: 'Lista de atendimentos' }).getByRole('button').first().click();
+  const conversation = page.getByRole('region', { name: 'Conversa selecionada' });
+  await conversation.getByLabel('Sua resposta').fill('Oi! Estou aqui, pode falar.');
+  await conversation.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(visitor.getByRole('log').getByText('Oi! Estou aqui, pode falar.')).toBeVisible();
+  await expect(delivered).toHaveCount(0);
+});
+
 test("a customer's data erased (LGPD) while their conversation is open in the inbox leaves the screen at once", async ({ page, merchant, context, baseURL }) => {
   await merchant.signIn();
   const agent = await merchant.createAgent('Loja da Joana');

@@ -63,6 +63,9 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
   const inputId = useId();
   // The conversation exists on the server (history or a sent message): follow it live for the team's messages.
   const [started, setStarted] = useState(false);
+  // The customer's message the agent stayed silent on (the team has the conversation): the chat says it reached the
+  // team until something follows it (their reply, live).
+  const [deliveredToTeam, setDeliveredToTeam] = useState<string | null>(null);
 
   // Restore this session's conversation from the server.
   useEffect(() => {
@@ -128,7 +131,8 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
     lastSentRef.current = text;
     stickyRef.current = true;
     const replyId = localId();
-    setMessages((current) => [...(retry ? withoutFailedTurn(current) : current), { id: localId(), role: 'user', content: text }]);
+    const sentId = localId();
+    setMessages((current) => [...(retry ? withoutFailedTurn(current) : current), { id: sentId, role: 'user', content: text }]);
     setError(null);
     setLoading(true);
     const showReply = (content: string) =>
@@ -145,7 +149,10 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
       });
       // An empty reply: the team has the conversation; their answer comes on the live stream.
       if (reply) showReply(reply);
-      else setMessages((current) => current.filter((m) => m.id !== replyId));
+      else {
+        setMessages((current) => current.filter((m) => m.id !== replyId));
+        setDeliveredToTeam(sentId);
+      }
       setStarted(true);
       // Sent: clear the input, unless something new was typed there meanwhile (possible during a retry).
       setInput((current) => (current.trim() === text ? '' : current));
@@ -182,6 +189,7 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
     requestRef.current = null;
     sessionRef.current = newSession(target);
     setStarted(false);
+    setDeliveredToTeam(null);
     lastSentRef.current = '';
     setMessages([]);
     setError(null);
@@ -250,6 +258,9 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
           <Bubble key={message.id} message={message} streaming={loading && message === messages.at(-1) && message.role === 'assistant'} />
         ))}
         {waitingForFirstToken && <TypingIndicator />}
+        {!loading && deliveredToTeam !== null && messages.at(-1)?.id === deliveredToTeam && (
+          <p className="text-center text-xs text-slate-500">Mensagem entregue à nossa equipe. A resposta aparece aqui mesmo.</p>
+        )}
       </div>
 
       {error && (
