@@ -139,6 +139,20 @@ test('a long conversation shows its latest messages and loads the earlier ones o
     await expect(page.getByRole('button', { name: 'Carregar mensagens anteriores' })).toHaveCount(0);
   }
 });
+
+test("a customer's long word (a pasted address) does not widen the inbox", async ({ page, merchant, context }) => {
+  await merchant.signIn();
+  const agent = await merchant.createAgent('Loja do Link Longo');
+  const visitor = await context.newPage();
+  await visitor.goto(agent.publicChatUrl);
+  await ask(visitor, `Vi este produto: https://loja.example.com/p?ref=${'AbC123xyz'.repeat(25)}`);
+
+  await page.goto('/dashboard/inbox');
+  await page.getByRole('navigation', { name: 'Lista de atendimentos' }).getByRole('button').first().click();
+  await expect(page.getByRole('region', { name: 'Conversa selecionada' }).getByText('Vi este produto:')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
 test("the team's reply keeps its lines and its links, for the customer and in the inbox", async ({ page, merchant, context }) => {
   await merchant.signIn();
   const agent = await merchant.createAgent('Loja das Linhas');

@@ -95,7 +95,7 @@ export default function InboxPage() {
         </div>
       )}
       {list.data && (list.data.length > 0 || selectedId) && (
-        <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
           <nav aria-label="Lista de atendimentos" className={cn(selectedId && 'hidden md:block')}>
             {shown.length === 0 ? (
               <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 ring-1 ring-slate-200">

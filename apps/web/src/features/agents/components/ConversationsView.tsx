@@ -44,7 +44,7 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
       )}
       {list.data?.length === 0 && <EmptyState />}
       {list.data && list.data.length > 0 && (
-        <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
           <nav aria-label="Lista de conversas" className={cn(selectedId && 'hidden md:block')}>
             <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               {list.data.map((conversation) => (
