@@ -170,3 +170,18 @@ test("the usage line says what it counts, and the Painel and 'Visão geral' fit 
   await expect(usage).not.toContainText(/este agente/i);
   expect(await scrollWidth()).toBeLessThanOrEqual(390);
 });
+
+test("the Painel's counts read as Portuguese: one conversation, one question ('1 conversa', not '1 conversas')", async ({ page, browser, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria Pão Quente');
+  expect(await customerAsks(browser, agent.publicChatUrl, 'Vocês vendem sorvete?')).toMatch(/não encontrei/i);
+  await page.goto(`/dashboard/agents/${agent.id}/insights`);
+  const channel = page.getByRole('figure').filter({ hasText: 'Conversas por canal' });
+  // The Painel counts messages a couple of seconds old: read it again until they are in.
+  await expect(async () => {
+    await page.reload();
+    await expect(channel.getByText(/^1 conversa/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(channel).toContainText('1 conversa · 1 mensagem (100%)');
+  await expect(channel).toContainText('0 conversas · 0 mensagens (0%)');
+  await expect(page.getByText('1 pergunta', { exact: true })).toBeVisible();
+});

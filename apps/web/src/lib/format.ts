@@ -9,6 +9,8 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 /** 1.000 */
 export const formatNumber = (value: number) => numberFormat.format(value);
+/** '1 conversa', '2 conversas', '1.000 conversas' */
+export const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /**
  * A reply's Markdown as one line of plain text, for previews ('> Horário…' → 'Horário…', '_Fonte: x_' → 'Fonte: x',

@@ -1,7 +1,7 @@
 import type { Insights } from '@atende/shared';
 import { insightChannelLabels } from '@atende/shared';
 import { useId } from 'react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, plural } from '../../lib/format';
 
 /*
  * The Painel's charts: plain SVG drawn here (no chart library: nothing to download but this chunk, which the
@@ -186,7 +186,7 @@ function ChannelBars({ channels }: { channels: Insights['channels'] }) {
               <div className="flex justify-between text-slate-700">
                 <span>{insightChannelLabels[c.channel] ?? c.channel}</span>
                 <span>
-                  {formatNumber(c.conversations)} conversas · {formatNumber(c.messages)} mensagens ({share}%)
+                  {plural(c.conversations, 'conversa', 'conversas')} · {plural(c.messages, 'mensagem', 'mensagens')} ({share}%)
                 </span>
               </div>
               <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">

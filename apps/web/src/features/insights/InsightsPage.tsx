@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { Alert } from '../../components/ui/Alert';
 import { ApiError, userMessageOf } from '../../lib/api';
-import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatNumber, plural } from '../../lib/format';
 import { CUSTOMERS_PATH } from '../customers';
 import { TeachAnswerDialog } from '../knowledge';
 import { exportUrl, useInsights, useInsightSettings, useSaveInsightSettings } from './api';
@@ -127,7 +127,7 @@ function Totals({ data }: { data: Insights }) {
       <Stat label="Conversas" value={formatNumber(t.conversations)} />
       <Stat label="Mensagens de clientes" value={formatNumber(t.messages)} />
       <Stat label="Respondidas" value={percent(t.answered, questions)} hint={`${formatNumber(t.answered)} com a base de conhecimento`} />
-      <Stat label="Sem resposta" value={percent(t.unanswered, questions)} hint={`${formatNumber(t.unanswered)} perguntas`} />
+      <Stat label="Sem resposta" value={percent(t.unanswered, questions)} hint={plural(t.unanswered, 'pergunta', 'perguntas')} />
       <Stat label="Pediram uma pessoa" value={formatNumber(t.handedOff)} hint={`${percent(t.handedOff, t.conversations)} das conversas`} />
       <Stat label="Tempo médio de resposta" value={formatDuration(t.averageAnswerMs)} />
     </dl>
@@ -142,7 +142,6 @@ function Totals({ data }: { data: Insights }) {
  */
 function UsageCard({ usage, agentScope }: { usage: Insights['usage']; agentScope: boolean }) {
   const share = usage.quota ? Math.min(100, Math.round((usage.used / usage.quota) * 100)) : null;
-  const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
   return (
     <section aria-labelledby="uso-do-mes" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="uso-do-mes" className="text-sm font-semibold text-slate-900">
@@ -171,7 +170,7 @@ function UsageCard({ usage, agentScope }: { usage: Insights['usage']; agentScope
         </div>
       )}
       <p className="mt-2 text-sm text-slate-600">
-        No ritmo atual, a conta deve chegar a cerca de {formatNumber(usage.projected)} mensagens até o fim do mês.
+        No ritmo atual, a conta deve chegar a cerca de {plural(usage.projected, 'mensagem', 'mensagens')} até o fim do mês.
         {usage.runsOutOn && (
           <strong className="font-semibold text-amber-800">
             {' '}
