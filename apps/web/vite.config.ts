@@ -78,6 +78,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderLanding()],
   build: {
     target: 'es2022',
+    // Every browser the app supports (es2022) preloads modules natively: no polyfill in the entry chunks.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     // Two entries: the app, and the standalone public chat page (kept small for customers and iframes).

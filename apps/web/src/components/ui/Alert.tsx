@@ -1,9 +1,9 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { AlertIcon, CheckIcon } from './icons';
 
 export function Alert({ tone, children, className }: { tone: 'error' | 'success'; children: ReactNode; className?: string }) {
-  const Icon = tone === 'error' ? CircleAlert : CircleCheck;
+  const Icon = tone === 'error' ? AlertIcon : CheckIcon;
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -13,7 +13,7 @@ export function Alert({ tone, children, className }: { tone: 'error' | 'success'
         className,
       )}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <Icon className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>
     </div>
   );

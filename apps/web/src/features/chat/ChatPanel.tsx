@@ -1,8 +1,8 @@
 import { CHAT_MESSAGE_MAX, chatErrorMessages } from '@atende/shared';
-import { MessageSquarePlus, SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { cn } from '../../components/ui/cn';
+import { NewChatIcon, SendIcon } from '../../components/ui/icons';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { fetchHistory, followConversation, getSessionId, newSession, sendMessage, type ChatTarget } from './api';
@@ -213,7 +213,7 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
           disabled={messages.length === 0 && !loading}
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
         >
-          <MessageSquarePlus className="size-4" aria-hidden="true" />
+          <NewChatIcon className="size-4" />
           Nova conversa
         </button>
       </div>
@@ -299,7 +299,7 @@ function Conversation({ target: initialTarget, height, className, welcome, sugge
           disabled={!canSend}
           className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-brand-ink shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {loading ? <Spinner className="size-4" /> : <SendHorizontal className="size-4" aria-hidden="true" />}
+          {loading ? <Spinner className="size-4" /> : <SendIcon className="size-4" />}
           {loading ? 'Enviando...' : 'Enviar'}
         </button>
       </form>

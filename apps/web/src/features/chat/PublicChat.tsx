@@ -1,7 +1,7 @@
 import { brandColors, type PublicAgent } from '@atende/shared';
-import { MessageCircleOff } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { cn } from '../../components/ui/cn';
+import { ChatOffIcon } from '../../components/ui/icons';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchPublicAgent } from './api';
@@ -117,7 +117,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
   useDocumentTitle(title);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center">
-      <MessageCircleOff className="size-10 text-slate-400" aria-hidden="true" />
+      <ChatOffIcon className="size-10 text-slate-400" />
       <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
       <p className="max-w-sm text-sm text-slate-600">{children}</p>
     </main>
