@@ -535,10 +535,17 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
       next = next.next;
     }
   }
+  // An item of a list is read whole: the rest of its line.
+  if (LIST_ITEM.test(unit.text)) {
+    while (next && !next.opensLine && text.length + next.text.length < MAX_EXCERPT) {
+      text = `${text} ${next.text}`;
+      next = next.next;
+    }
+  }
   if (next && !next.row && text.length + next.text.length < MAX_EXCERPT) {
     const own = score(unit, part, total, rarity).coverage;
     const following = score(next, part, total, rarity).coverage;
-    if (LIST_ITEM.test(unit.text)) {
+    if (LIST_ITEM.test(unit.text) && next.opensLine) {
       // An item of a list: the next one only when it answers as well, on its own line.
       if (LIST_ITEM.test(next.text) && following >= own) text = `${text}\n${next.text}`;
     } else if (

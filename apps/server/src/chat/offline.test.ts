@@ -549,6 +549,19 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('qual o prazo para troca?', [two])).text).toContain('Você pode trocar um produto em até 7 dias');
   });
 
+  it("an item of a list is quoted whole, and 'como faço para…' asks for the verb, not for 'faço'", async () => {
+    // The structure of a children's salon's knowledge base (WagnerDeAzevedo/chatbot_gj_n8n knowledge_base/bk_v1.2.md).
+    const salon = passage(
+      [
+        '## EXPERIÊNCIAS E SERVIÇOS ESPECIAIS\n- **Clube do Salão:** serviço em que o salão é reservado para um grupo. Inclui salgadinhos e sucos e tem duração aproximada de 3 horas.\n- **Eventos e festas:** a equipe vai a festas de aniversário com maquiagem e penteados.',
+        '## AGENDAMENTO\nO agendamento pode ser realizado pelo chatbot, que pede as informações necessárias.',
+      ].join('\n\n---\n\n'),
+      'base.md',
+    );
+    expect((await ask('o que é o clube do salão?', [salon])).text).toContain('reservado para um grupo. Inclui salgadinhos e sucos e tem duração aproximada de 3 horas.');
+    expect((await ask('como faço para agendar?', [salon])).text).toContain('O agendamento pode ser realizado pelo chatbot');
+  });
+
   it('opening hours are met by their form, and a length of time in hours is not opening hours', async () => {
     const contact = passage(
       '## Cancelamentos\nPedidos podem ser cancelados até **24 horas após a compra**.\n\n## Contato\nE-mail: suporte@loja.com.br\nTelefone: 0800 123 4567\nAtendimento: Segunda a sexta, das 8h às 18h',
