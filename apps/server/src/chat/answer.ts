@@ -237,9 +237,10 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   if (best.unit.row) {
     // Several rows that fit as well (the question names a family of products): list them — only those whose own name
     // is what was asked when there are such ("xis salada": the XIS SALADA row, not the combo that includes one).
-    const rows = scored
-      .filter((s) => s.unit.row && s.unit.source === best.unit.source && s.coverage >= best.coverage - 1e-9 && s.score >= best.score * 0.9)
-      .map((s) => ({ text: s.unit.text, cell: namingCell(s.unit.text, own) }));
+    const fitting = scored.filter((s) => s.unit.row && s.unit.source === best.unit.source && s.coverage >= best.coverage - 1e-9 && s.score >= best.score * 0.9);
+    // A cell most of these rows share ("categoria: Pizza", "ativo: 1") names none of them.
+    const shared = sharedLines(fitting.map((s) => s.unit.text));
+    const rows = fitting.map((s) => ({ text: s.unit.text, cell: namingCell(s.unit.text, own, shared) }));
     const most = Math.max(...rows.map((r) => r.cell[0]));
     const exact = rows.some((r) => r.cell[0] === most && r.cell[1] === 1);
     const listed = rows
@@ -273,6 +274,16 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   return { part, excerpt, source: best.unit.source, score: best.coverage, confidence, also };
 }
 
+/** The lines (cells) that more than half of several rows have. */
+function sharedLines(rows: readonly string[]): Set<string> {
+  const shared = new Set<string>();
+  if (rows.length < 3) return shared;
+  const counts = new Map<string, number>();
+  for (const row of rows) for (const line of new Set(row.split('\n'))) counts.set(line, (counts.get(line) ?? 0) + 1);
+  for (const [line, count] of counts) if (count > rows.length / 2) shared.add(line);
+  return shared;
+}
+
 /** A row as the customer reads it: without the cells that only name an image file ("foto: fundo.jpg"). */
 const shownRow = (row: string) =>
   row
@@ -285,9 +296,10 @@ const shownRow = (row: string) =>
  * for a cell "XIS SALADA" and "quanto custa o xis salada?", [2, 0.5] for "1 Xis Salada e 1 refri" in a combo's
  * description; for "combo 2", [2, 1] for "COMBO 2" and [1, 0.5] for a "2 litros" elsewhere.
  */
-function namingCell(row: string, terms: readonly Term[]): [number, number] {
+function namingCell(row: string, terms: readonly Term[], shared: ReadonlySet<string> = new Set()): [number, number] {
   let best: [number, number] = [0, 0];
   for (const line of row.split('\n')) {
+    if (shared.has(line)) continue;
     const cell = lexemeSet(line.includes(': ') ? line.slice(line.indexOf(': ') + 2) : line);
     if (cell.size === 0) continue;
     const found = terms.filter((t) => has(cell, t.lexemes)).length;

@@ -549,6 +549,24 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('qual o prazo para troca?', [two])).text).toContain('Você pode trocar um produto em até 7 dias');
   });
 
+  it('a cell most rows share ("categoria: Pizza") names none of them: the row named as asked comes alone', async () => {
+    // The columns of a pizzeria's menu export (brunomeloqa/sistema-pizzaria cardapio.csv), as the CSV parser gives them.
+    const row = (nome: string, descricao: string, preco: string) => `nome: ${nome}\ndescricao: ${descricao}\npreco: ${preco}\ncategoria: Pizza\nativo: 1`;
+    const pizzas = passage(
+      [
+        row('CALABRESA', 'CALABRESA FATIADA E CEBOLA', '48.9'),
+        row('CALABRESA COM PALMITO', 'CALABRESA FATIADA, PALMITO, MUÇARELA E BACON', '49.9'),
+        row('JARDINEIRA', 'CALABRESA FATIADA, OVOS, ERVILHA, PALMITO, MUÇARELA E MILHO', '49.9'),
+        row('MANDALA', 'CALABRESA FATIADA, CATUPIRY E OVOS', '49.9'),
+      ].join('\n\n'),
+      'cardapio.csv',
+    );
+    const reply = await ask('quanto custa a pizza de calabresa?', [pizzas]);
+    expect(reply.text.startsWith('nome: CALABRESA\ndescricao: CALABRESA FATIADA E CEBOLA\npreco: 48.9')).toBe(true);
+    expect(reply.text).not.toContain('JARDINEIRA');
+    expect(reply.text).not.toContain('MANDALA');
+  });
+
   it("an item of a list is quoted whole, and 'como faço para…' asks for the verb, not for 'faço'", async () => {
     // The structure of a children's salon's knowledge base (WagnerDeAzevedo/chatbot_gj_n8n knowledge_base/bk_v1.2.md).
     const salon = passage(
