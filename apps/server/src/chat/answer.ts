@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn } from '../knowledge/forms';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, fold, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, datesIn, fold, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -57,6 +57,8 @@ const EVIDENCE_UP_TO = 5;
  */
 const DEFINES = 0.3;
 const OPENS_DEFINITION = 0.7;
+/** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
+const DATE_NAMED = 0.2;
 /** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
 const UNDEFINED_SUBJECT = 0.7;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
@@ -237,7 +239,10 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   if (best.unit.row) {
     // Several rows that fit as well (the question names a family of products): list them — only those whose own name
     // is what was asked when there are such ("xis salada": the XIS SALADA row, not the combo that includes one).
-    const fitting = scored.filter((s) => s.unit.row && s.unit.source === best.unit.source && s.coverage >= best.coverage - 1e-9 && s.score >= best.score * 0.9);
+    let fitting = scored.filter((s) => s.unit.row && s.unit.source === best.unit.source && s.coverage >= best.coverage - 1e-9 && s.score >= best.score * 0.9);
+    // A day asked for ("o almoço do dia 10/10"): the rows of that day, when there are such, not every row of the month.
+    const ofDay = part.dates.length ? fitting.filter((s) => namesDate(s.unit, part.dates)) : [];
+    if (ofDay.length) fitting = ofDay;
     // A cell most of these rows share ("categoria: Pizza", "ativo: 1") names none of them.
     const shared = sharedLines(fitting.map((s) => s.unit.text));
     const rows = fitting.map((s) => ({ text: s.unit.text, cell: namingCell(s.unit.text, own, shared) }));
@@ -272,6 +277,11 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
       ? { excerpt: tie.unit.text, source: tie.unit.source }
       : null;
   return { part, excerpt, source: best.unit.source, score: best.coverage, confidence, also };
+}
+
+/** Whether a unit (or its heading) names one of the days asked for. */
+function namesDate(unit: Unit, dates: readonly string[]): boolean {
+  return datesIn(`${unit.heading ?? ''} ${unit.text}`).some((d) => dates.includes(d));
 }
 
 /** The lines (cells) that more than half of several rows have. */
@@ -350,6 +360,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
   if (part.subject) value += opensDefinition(unit.text, part.subject) ? OPENS_DEFINITION : definesSubject(unit.text, part.subject) ? DEFINES : 0;
   if (part.type) value += fitsType(part, unit.text) ? 0.15 : -0.1;
+  if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
   if (unit.text.length < 25) value -= 0.05;

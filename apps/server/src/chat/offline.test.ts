@@ -6,7 +6,7 @@ import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
 import { offlineResponder } from './offline';
-import { inflectionBase, questionParts, retrievalQuery } from './question';
+import { datesIn, inflectionBase, questionParts, retrievalQuery } from './question';
 import type { TurnInput } from './types';
 
 const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
@@ -642,6 +642,11 @@ describe('a menu\'s dishes are found by their day', () => {
     expect(reply.outcome).toBe('answered');
     expect(reply.text).toContain('Terça-feira 09/10: Iscas de frango');
     expect(reply.text).not.toContain('Frango ao sugo');
+    // "10/10" is searched as "10", which every October date has: the answer compares the dates whole.
+    const tenth = await ask('qual o almoço do dia 10/10?', menu);
+    expect(tenth.text).toContain('Quarta-feira 10/10: Peixe assado');
+    expect(tenth.text).not.toContain('01/10');
+    expect(datesIn('dia 03/10/2025, 19.05.26 e 1/2; não 1.5L nem 45/12')).toEqual(['3/10', '19/5', '1/2']);
   }, PARSE_TIMEOUT);
 });
 

@@ -36,6 +36,8 @@ export interface QuestionPart {
   subject: string | null;
   /** The question names a CEP. */
   cep: boolean;
+  /** The days it names ("dia 10/10" → "10/10"; datesIn), none mostly. */
+  dates: string[];
   /** Written as a question: a question mark or a question word (a bare "Test" is not). */
   asks: boolean;
 }
@@ -112,7 +114,24 @@ const spelledOut = (text: string) => asOneWord(text.replace(/\b24\s*[/x]\s*7\b/g
 function part(text: string): QuestionPart {
   const type = answerType(text);
   const subject = type === 'definition' ? fold(text.replace(ANSWER_TYPES.at(-1)![1], '').replace(/[?!.]+\s*$/, '').trim()) || null : null;
-  return { text: text.trim(), terms: questionTerms(text), type, subject, cep: /\b\d{5}-?\d{3}\b/.test(text), asks: ASKS.test(text) };
+  return { text: text.trim(), terms: questionTerms(text), type, subject, cep: /\b\d{5}-?\d{3}\b/.test(text), dates: datesIn(text), asks: ASKS.test(text) };
+}
+
+/** Day and month ("03/10", "3/10/2025", "19.05.26"). */
+const DATE = /(?<![\d/.])(\d{1,2})(?:\/(\d{1,2})(?:\/\d{2,4})?|\.(\d{1,2})\.\d{2,4})(?![\d/])/g;
+
+/**
+ * The days a text names, as "day/month" without leading zeros ("03/10/2025" → "3/10"): the search matches their numbers
+ * one by one ("10/10" → "10", which every October date has), so the answerer compares them whole.
+ */
+export function datesIn(text: string): string[] {
+  const dates: string[] = [];
+  for (const m of text.matchAll(DATE)) {
+    const day = Number(m[1]);
+    const month = Number(m[2] ?? m[3]);
+    if (day >= 1 && day <= 31 && month >= 1 && month <= 12) dates.push(`${day}/${month}`);
+  }
+  return dates;
 }
 
 const ASKS = /\?|\b(que|qual|quais|quando|onde|como|quanto|quanta|quantos|quantas|quem|por ?que|tem|t[eê]m|aceitam?|fazem|vendem)\b/i;
