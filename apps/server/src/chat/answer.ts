@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn } from '../knowledge/forms';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, datesIn, fold, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -344,9 +344,18 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   let around = 0;
   let bonus = 0;
   const cepUnit = part.cep && /\bceps?\b/i.test(`${unit.heading ?? ''} ${unit.text}`);
+  // "a coca 2 litros" and a row "COCA COLA 2L": the quantity's number and unit are found, however written; and "a
+  // heineken 600" meets "HEINEKEN 600ML".
+  const quantities = part.quantities.length > 0 || part.terms.some((t) => /^\d+$/.test(t.lexemes[0]!)) ? quantitiesIn(unit.text) : [];
+  const quantityUnit = quantities.some((q) => part.quantities.includes(q));
   const strengths = part.terms.map((term) => {
     const weight = termWeight(term, rarity);
-    let strength = cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!) ? 1 : matchStrength(term, unit);
+    let strength =
+      (cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!)) ||
+      (quantityUnit && quantityWord(term.lexemes)) ||
+      (/^\d+$/.test(term.lexemes[0]!) && quantities.some((q) => q.replace(/[a-z]+$/, '') === term.lexemes[0]))
+        ? 1
+        : matchStrength(term, unit);
     // "Ele contribuiu para…" after "Turing é…": a sentence that leans on the one before it has that one's words.
     if (!strength && unit.leansBack && unit.prev && has(unit.prev.lexemes, term.lexemes)) strength = LEANT_ON;
     if (term.carried) bonus += (weight * strength) / total;

@@ -6,7 +6,7 @@ import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
 import { offlineResponder } from './offline';
-import { datesIn, inflectionBase, questionParts, retrievalQuery } from './question';
+import { datesIn, inflectionBase, quantitiesIn, questionParts, retrievalQuery } from './question';
 import type { TurnInput } from './types';
 
 const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
@@ -565,6 +565,22 @@ describe('lists, headings and rows as merchants write them', () => {
     expect(reply.text.startsWith('nome: CALABRESA\ndescricao: CALABRESA FATIADA E CEBOLA\npreco: 48.9')).toBe(true);
     expect(reply.text).not.toContain('JARDINEIRA');
     expect(reply.text).not.toContain('MANDALA');
+  });
+
+  it('a quantity is met however it is written ("a coca 2 litros" / "COCA COLA 2L", "heineken 600" / "600ML")', async () => {
+    // Drinks of a pizzeria's menu export (brunomeloqa/sistema-pizzaria cardapio.csv), as the CSV parser gives them.
+    const drink = (nome: string, preco: string) => `nome: ${nome}\npreco: ${preco}\ncategoria: Bebida`;
+    const drinks = passage(
+      [drink('COCA COLA 2L', '16'), drink('COCA COLA 600ML', '9'), drink('COCA COLA LATA', '6'), drink('CERVEJA HEINEKEN 600ML', '18'), drink('CERVEJA HEINEKEN LONG NEK', '12')].join('\n\n'),
+      'cardapio.csv',
+    );
+    const coke = await ask('quanto custa a coca 2 litros?', [drinks]);
+    expect(coke.text.startsWith('nome: COCA COLA 2L\npreco: 16')).toBe(true);
+    expect(coke.text).not.toContain('600ML');
+    const beer = await ask('quanto é a heineken 600?', [drinks]);
+    expect(beer.text.startsWith('nome: CERVEJA HEINEKEN 600ML\npreco: 18')).toBe(true);
+    expect(beer.text).not.toContain('LONG NEK');
+    expect(quantitiesIn('2 litros, 2L, 1,5 lt, 600ml, 1 kg, 500 gramas; não 2 lanches')).toEqual(['2l', '2l', '1.5l', '600ml', '1kg', '500g']);
   });
 
   it("an item of a list is quoted whole, and 'como faço para…' asks for the verb, not for 'faço'", async () => {

@@ -38,6 +38,8 @@ export interface QuestionPart {
   cep: boolean;
   /** The days it names ("dia 10/10" → "10/10"; datesIn), none mostly. */
   dates: string[];
+  /** The quantities it names ("a coca 2 litros" → "2l"; quantitiesIn), none mostly. */
+  quantities: string[];
   /** Written as a question: a question mark or a question word (a bare "Test" is not). */
   asks: boolean;
 }
@@ -114,7 +116,7 @@ const spelledOut = (text: string) => asOneWord(text.replace(/\b24\s*[/x]\s*7\b/g
 function part(text: string): QuestionPart {
   const type = answerType(text);
   const subject = type === 'definition' ? fold(text.replace(ANSWER_TYPES.at(-1)![1], '').replace(/[?!.]+\s*$/, '').trim()) || null : null;
-  return { text: text.trim(), terms: questionTerms(text), type, subject, cep: /\b\d{5}-?\d{3}\b/.test(text), dates: datesIn(text), asks: ASKS.test(text) };
+  return { text: text.trim(), terms: questionTerms(text), type, subject, cep: /\b\d{5}-?\d{3}\b/.test(text), dates: datesIn(text), quantities: quantitiesIn(text), asks: ASKS.test(text) };
 }
 
 /** Day and month ("03/10", "3/10/2025", "19.05.26"). */
@@ -133,6 +135,22 @@ export function datesIn(text: string): string[] {
   }
   return dates;
 }
+
+/** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
+const QUANTITY = /(?<![\d,.])(\d+(?:[.,]\d+)?)\s*(litros?|lts?|l|ml|kg|quilos?|g|gramas?)(?![\p{L}\d])/giu;
+const UNITS: Record<string, string> = { litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' };
+
+/**
+ * The quantities a text names, as number and unit ("2 litros", "2L" → "2l"; "1,5 lt" → "1.5l"): a menu writes "COCA
+ * COLA 2L" where the customer asks for "a coca 2 litros", and the search reads them as different words.
+ */
+export function quantitiesIn(text: string): string[] {
+  return [...text.matchAll(QUANTITY)].map((m) => `${Number(m[1]!.replace(',', '.'))}${UNITS[m[2]!.toLowerCase()]}`);
+}
+
+/** Whether a question word is part of how a quantity is written (its number or its unit): "2", "litros". */
+export const quantityWord = (lexemes: readonly string[]) => lexemes.some((l) => /^\d/.test(l) || QUANTITY_WORDS.has(l));
+const QUANTITY_WORDS = lexemeSet(Object.keys(UNITS).join(' '));
 
 const ASKS = /\?|\b(que|qual|quais|quando|onde|como|quanto|quanta|quantos|quantas|quem|por ?que|tem|t[eê]m|aceitam?|fazem|vendem)\b/i;
 
