@@ -48,4 +48,17 @@ describe('splitText', () => {
     for (const chunk of chunks) expect(chunk.startsWith('Seção') || /^\S/.test(chunk)).toBe(true);
     for (let i = 0; i < 6; i++) expect(chunks.some((c) => c.includes(paragraphs[i]!))).toBe(true);
   });
+
+  it('a chunk that starts inside a Markdown section opens with the headings above it', () => {
+    const items = (region: string, n: number) => Array.from({ length: n }, (_, i) => `- ${region} ${i + 1}: ${i + 2}-${i + 4} dias úteis`).join('\n');
+    const text = `# Políticas da Loja\n\n## Prazos de Entrega\n\n### Regiões Metropolitanas\n\n${items('Capital', 30)}\n\n### Demais Regiões\n\n${items('Interior', 30)}\n\n## Formas de Pagamento\n\n- Pix\n- Boleto`;
+    const chunks = splitText(text, 400, 50);
+    expect(chunks.length).toBeGreaterThan(3);
+    const interior = chunks.find((c) => c.includes('- Interior 20:'))!;
+    expect(interior.startsWith('# Políticas da Loja\n## Prazos de Entrega\n### Demais Regiões\n\n')).toBe(true);
+    // The last chunk goes on into the next section, whose own heading follows: the answerer reads the outline as it goes.
+    expect(chunks.at(-1)!.endsWith('## Formas de Pagamento\n\n- Pix\n- Boleto')).toBe(true);
+    // Text without Markdown headings is split as before.
+    expect(splitText(text.replace(/^#+ /gm, ''), 400, 50).every((c) => !c.startsWith('#'))).toBe(true);
+  });
 });

@@ -48,9 +48,14 @@ const SENTENCE_LEVEL = SEPARATORS.indexOf('. ');
 function merge(pieces: Piece[], size: number, overlap: number): string[] {
   const chunks: string[] = [];
   let current = '';
+  // The Markdown headings above the text read so far ("## Prazos de Entrega", "### Demais Regiões"): a chunk that
+  // starts inside a section opens with them, so its passage still says what its lines are about ("- Norte: 6-8 dias
+  // úteis" is about delivery).
+  const outline: string[] = [];
   const close = () => {
     chunks.push(current.trim());
-    current = tail(current, overlap);
+    const context = outline.filter(Boolean).join('\n');
+    current = context ? `${context}\n\n${tail(current, overlap)}` : tail(current, overlap);
   };
   for (const piece of pieces) {
     if (current && current.length + piece.text.length > size) {
@@ -67,9 +72,19 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
       close();
     }
     current += piece.text;
+    if (piece.text.includes('#')) readHeadings(piece.text, outline);
   }
   if (current.trim()) chunks.push(current.trim());
   return chunks.filter((c) => c.length > 0);
+}
+
+/** Updates `outline` (its index: a heading's level − 1) with the Markdown headings of a piece of text. */
+function readHeadings(text: string, outline: string[]): void {
+  for (const match of text.matchAll(/^(#{1,6})\s+\S.*$/gm)) {
+    const level = match[1]!.length;
+    outline.length = level;
+    outline[level - 1] = match[0];
+  }
 }
 
 /** The last `overlap` characters, starting at a word boundary when possible. */
