@@ -57,6 +57,8 @@ const EVIDENCE_UP_TO = 5;
  */
 const DEFINES = 0.3;
 const OPENS_DEFINITION = 0.7;
+/** Ranking bonus of a FAQ's answer whose question asks what the customer asks (headingAsks). */
+const FAQ_ASKED = 0.2;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
 const DATE_NAMED = 0.2;
 /** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
@@ -370,6 +372,8 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (part.subject) value += opensDefinition(unit.text, part.subject) ? OPENS_DEFINITION : definesSubject(unit.text, part.subject) ? DEFINES : 0;
   if (part.type) value += fitsType(part, unit.text) ? 0.15 : -0.1;
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
+  // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
+  if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
   if (unit.text.length < 25) value -= 0.05;

@@ -523,6 +523,10 @@ describe('lists, headings and rows as merchants write them', () => {
     const payment = await ask('quais as formas de pagamento?', [faq]);
     expect(payment.text.startsWith('Aceitamos cartões de crédito, boleto bancário e PIX.')).toBe(true);
     expect(payment.text).not.toContain('**A:**');
+    // The FAQ whose question is the customer's comes first, before an answer that only has the words, even ranked lower.
+    const declined = passage('### Q: Meu pagamento foi recusado. O que faço?\n**A:** Verifique com o banco. Você também pode tentar outra forma de pagamento.', 'faq.md', 'b');
+    const forms = passage('### Q: Quais formas de pagamento vocês aceitam?\n**A:** Aceitamos cartões de crédito, boleto bancário e PIX.', 'faq.md', 'c');
+    expect((await ask('quais as formas de pagamento?', [declined, forms])).text.startsWith('Aceitamos cartões de crédito')).toBe(true);
     // What a line ending in ':' announces: the whole list after it.
     const support = await ask('como falo com o suporte?', [faq]);
     expect(support.text).toContain('Você pode falar conosco via:\n- E-mail: suporte@loja.com.br\n- WhatsApp: (11) 91234-5678\n- Chat online no site');

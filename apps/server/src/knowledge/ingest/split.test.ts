@@ -61,4 +61,11 @@ describe('splitText', () => {
     // Text without Markdown headings is split as before.
     expect(splitText(text.replace(/^#+ /gm, ''), 400, 50).every((c) => !c.startsWith('#'))).toBe(true);
   });
+
+  it("the overlap carried into the next chunk starts at a line when it holds one, not inside a cut sentence", () => {
+    const answers = Array.from({ length: 12 }, (_, i) => `### Pergunta ${i + 1}?\nResposta número ${i + 1}, com um texto que explica tudo o que foi perguntado aqui.`).join('\n\n');
+    const chunks = splitText(answers, 400, 100);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) for (const line of chunk.split('\n').filter(Boolean)) expect(line, chunk).toMatch(/^(### Pergunta|Resposta número)/);
+  });
 });

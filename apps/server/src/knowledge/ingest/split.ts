@@ -87,10 +87,15 @@ function readHeadings(text: string, outline: string[]): void {
   }
 }
 
-/** The last `overlap` characters, starting at a word boundary when possible. */
+/**
+ * The last `overlap` characters, starting at a line when they hold one (a list item, a FAQ's answer: not the end of
+ * a cut sentence, 'Jurídica" e informe…'), else at a word boundary when possible.
+ */
 function tail(text: string, overlap: number): string {
   if (overlap <= 0) return '';
   const slice = text.slice(-overlap);
+  const line = slice.indexOf('\n');
+  if (line >= 0 && slice.slice(line).trim()) return slice.slice(line + 1).replace(/^\n+/, '');
   const space = slice.indexOf(' ');
   return space > 0 && space < slice.length - 1 ? slice.slice(space + 1) : slice;
 }
