@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Me } from '@atende/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../../e2e/fakes';
 import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
 import { chatOutput, createAgent } from './helpers/agents';
@@ -19,6 +19,9 @@ let ctx: TestContext;
 beforeAll(async () => {
   [smtp, mp] = await Promise.all([startFakeSmtp(), startFakeMercadoPago()]);
   ctx = await createTestContext({ jobs: true, env: { SMTP_URL: smtp.url, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_API_URL: mp.url } });
+});
+afterEach(() => {
+  if (mp) mp.mode = 'normal';
 });
 afterAll(async () => {
   await ctx?.close();
@@ -97,6 +100,21 @@ describe('DELETE /api/me', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', userMessage: 'Senha incorreta.' } });
     expect((await ctx.request('/api/me', { token: user.token })).status).toBe(200);
+  });
+
+  it('cancels at Mercado Pago a checkout the account left pending: no row would be left to refuse it later', async () => {
+    const user = await createUser(ctx);
+    const started = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan: 'essencial' } });
+    const preapprovalId = new URL(((await started.json()) as { init_point: string }).init_point).searchParams.get('preapproval_id')!;
+    expect(mp.preapprovals.get(preapprovalId)!.status).toBe('pending');
+
+    mp.mode = 'error';
+    expect((await deleteMe(user, { password: user.password })).status).toBe(502);
+    expect((await ctx.request('/api/me', { token: user.token })).status).toBe(200);
+    mp.mode = 'normal';
+
+    expect((await deleteMe(user, { password: user.password })).status).toBe(204);
+    expect(mp.preapprovals.get(preapprovalId)!.status).toBe('cancelled');
   });
 
   it('cancels the subscription and leaves nothing of the account in the database or the storage', async () => {

@@ -284,6 +284,23 @@ describe('return page verification', () => {
     expect((await notify('subscription_preapproval', essencial)).status).toBe(200);
     expect(await billing(user)).toMatchObject({ plan: { id: 'pro' }, subscription: { plan: 'pro' } });
   });
+
+  it('a new checkout abandons the earlier pending one: finished later at Mercado Pago, it is refused and cancelled there', async () => {
+    const user = await createUser(ctx);
+    const left = await subscribe(user, 'essencial'); // 'Deixar pendente', the tab closed
+    const pro = await subscribe(user, 'pro');
+    expect(mp.preapprovals.get(left)!.status).toBe('cancelled');
+    expect(mp.preapprovals.get(pro)!.status).toBe('pending');
+    mp.setStatus(pro, 'authorized');
+    expect((await confirm(user, pro)).status).toBe(200);
+
+    // Had the old checkout been completed after all, it would not replace Pro nor charge a second plan.
+    mp.preapprovals.get(left)!.status = 'authorized';
+    expect((await notify('subscription_preapproval', left)).status).toBe(200);
+    expect(await billing(user)).toMatchObject({ plan: { id: 'pro' }, subscription: { plan: 'pro' } });
+    expect(mp.preapprovals.get(left)!.status).toBe('cancelled');
+    expect(mp.preapprovals.get(pro)!.status).toBe('authorized');
+  });
 });
 
 describe('webhooks', () => {
@@ -449,6 +466,19 @@ describe("'Meu plano' cancellation", () => {
     expect(active.map((a) => a.name)).toEqual(['Um']);
 
     expect((await ctx.request('/api/billing/cancel', { method: 'POST', token: user.token })).status).toBe(404);
+  });
+
+  it('also cancels a checkout left pending, so nothing starts charging after "não haverá novas cobranças"', async () => {
+    const { user, id } = await subscribed('essencial');
+    const pending = await subscribe(user, 'pro'); // started, never finished
+    expect((await ctx.request('/api/billing/cancel', { method: 'POST', token: user.token })).status).toBe(200);
+    expect(mp.preapprovals.get(id)!.status).toBe('cancelled');
+    expect(mp.preapprovals.get(pending)!.status).toBe('cancelled');
+
+    mp.preapprovals.get(pending)!.status = 'authorized';
+    await notify('subscription_preapproval', pending);
+    expect((await planOf(user)).plan).toBe('free');
+    expect(mp.preapprovals.get(pending)!.status).toBe('cancelled');
   });
 
   it('keeps the plan when the provider cannot cancel', async () => {

@@ -3,6 +3,7 @@ import { AppError } from '../lib/errors';
 import { applyPreapproval } from './apply-preapproval';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
+import { closeOpenCheckouts } from './open-checkouts';
 import type { Preapproval } from './provider';
 import { currentSubscription } from './subscriptions';
 
@@ -36,11 +37,18 @@ export async function cancelSubscription(ctx: BillingContext, userId: string): P
       userMessage: 'O Mercado Pago não confirmou o cancelamento. Tente novamente em instantes.',
     });
   }
+  // 'Não haverá novas cobranças': a checkout left pending (or a paused subscription) must not start charging later.
+  await closeOpenCheckouts(ctx, userId);
 }
 
-/** Cancels the account's subscription when it has one (account deletion); false when there was none. */
+/**
+ * Account deletion: cancels the account's subscription when it has one, and every checkout it left open at
+ * the provider (once the account's rows are gone nothing could refuse them if they were authorized later).
+ * A provider failure stops the deletion. Resolves to whether there was a paid subscription.
+ */
 export async function cancelIfSubscribed(ctx: BillingContext, userId: string): Promise<boolean> {
-  if (!(await currentSubscription(ctx.db, userId))) return false;
-  await cancelSubscription(ctx, userId);
-  return true;
+  const paid = Boolean(await currentSubscription(ctx.db, userId));
+  if (paid) await cancelSubscription(ctx, userId);
+  await closeOpenCheckouts(ctx, userId, { strict: true });
+  return paid;
 }

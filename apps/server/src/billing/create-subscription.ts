@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
 import { formatExternalReference } from './external-reference';
+import { closeOpenCheckouts } from './open-checkouts';
 import type { Preapproval } from './provider';
 import { currentSubscription } from './subscriptions';
 
@@ -65,5 +66,7 @@ export async function createSubscription(
     amountBrl: plan.priceBrl,
     initPoint: pre.init_point,
   });
+  // A new checkout abandons the account's earlier pending ones: finished later, each would start charging too.
+  await closeOpenCheckouts(ctx, user.id, { except: id, pendingOnly: true });
   return { init_point: pre.init_point };
 }
