@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps) {
     .route('/', webLimitsRoutes({ db: database.db, auth, config }))
     .route('/', whatsappRoutes({ db: database.db, auth, config, whatsapp: services.whatsapp }))
     .route('/', inboxRoutes({ db: database.db, auth, inbox: services.inbox, notifier: services.notifier, heartbeatMs: deps.inboxHeartbeatMs }))
-    .route('/', billingRoutes({ db: database.db, auth, config, logger }));
+    .route('/', billingRoutes({ db: database.db, auth, config, logger, mail: services.mail }));
 
   documentApi(app);
   app.doc31('/api/openapi.json', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AgentList, BillingOverview, ConfirmPaymentResult, Plan } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startFakeMercadoPago, type FakeMercadoPago, type FakePreapproval } from '../../../e2e/fakes';
 import { signManifest, signatureManifest } from '../src/billing/mercadopago/signature';
 import { agents, profiles, subscriptions, webhookEvents } from '../src/db/schema';
@@ -406,6 +406,39 @@ describe('webhooks', () => {
     expect(overview.payments.map((p) => p.status).sort()).toEqual(['approved', 'approved', 'rejected']);
     expect(overview.status).toBe('rejected');
     expect(overview.plan.id).toBe('essencial');
+  });
+
+  it('a refused monthly charge of the plan in use e-mails the owner once, in pt-BR, with the way to Meu plano', async () => {
+    const { user, id } = await subscribed('pro');
+    const send = vi.spyOn(ctx.services.mail, 'send').mockResolvedValue();
+    onTestFinished(() => send.mockRestore());
+    const queuedMails = async () => send.mock.calls.map(([mail]) => mail).filter((mail) => mail.to === user.email);
+    const charge = (apId: string, paymentId: string, status: string) =>
+      mp.authorizedPayments.set(apId, {
+        id: Number(apId),
+        preapproval_id: id,
+        status: 'processed',
+        transaction_amount: 289,
+        currency_id: 'BRL',
+        payment: { id: Number(paymentId), status, status_detail: status === 'approved' ? 'accredited' : 'cc_rejected_insufficient_amount' },
+      });
+
+    charge('7101', '9101', 'approved');
+    await notify('subscription_authorized_payment', '7101', { action: 'created' });
+    expect(await queuedMails()).toEqual([]);
+
+    // The next month's charge is refused, announced by both topics and twice.
+    charge('7102', '9102', 'rejected');
+    mp.payments.set('9102', { id: 9102, status: 'rejected', transaction_amount: 289, metadata: { preapproval_id: id } });
+    await notify('subscription_authorized_payment', '7102', { action: 'created' });
+    await notify('subscription_authorized_payment', '7102', { action: 'updated' });
+    await notify('payment', '9102', { action: 'payment.created' });
+    expect(await billing(user)).toMatchObject({ plan: { id: 'pro' }, status: 'rejected' });
+    const mails = await queuedMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Não conseguimos cobrar a assinatura do plano Pro');
+    expect(mails[0]!.text).toContain('O Mercado Pago recusou a cobrança de R$ 289,00 da sua assinatura do plano Pro');
+    expect(mails[0]!.text).toContain(`Ver meu plano: ${ORIGIN}/dashboard/plan`);
   });
 
   it('a cancelled subscription drops the account to Gratuito and deactivates (never deletes) the extra agents', async () => {

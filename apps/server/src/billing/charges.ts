@@ -1,6 +1,7 @@
-import type { PaymentStatus } from '@atende/shared';
+import { formatBrl, resolvePlan, type PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
-import { subscriptions } from '../db/schema';
+import { payments, subscriptions, user } from '../db/schema';
+import { chargeRejectedMessage } from '../mail/messages';
 import { lockAccount } from '../accounts/plan';
 import { setPaymentStatus } from './accounts';
 import type { BillingContext } from './context';
@@ -61,16 +62,43 @@ async function recordCharge(
   status: PaymentStatus,
   amount: number | null | undefined,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const key = `payment:${paymentId}`;
+  const newlyRejected = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, row.userId);
+    const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, key));
     await recordPayment(tx, {
       subscription: row,
-      key: `payment:${paymentId}`,
+      key,
       status,
       amountBrl: typeof amount === 'number' ? Math.round(amount) : null,
       replaces: status === 'approved' ? [activationKey(row)] : [],
     });
     const current = await findSubscription(tx, row.preapprovalId);
     if (current?.status === 'authorized' && status !== 'pending') await setPaymentStatus(tx, row.userId, status);
+    return current?.status === 'authorized' && status === 'rejected' && before?.status !== 'rejected';
   });
+  if (newlyRejected) await tellOwnerChargeRejected(ctx, row, typeof amount === 'number' ? amount : row.amountBrl);
+}
+
+/**
+ * A monthly charge of the plan in use was refused: the plan stays for now, but the owner has to act (another card)
+ * before Mercado Pago gives up and the subscription ends. Once per charge; a mail failure is only logged.
+ */
+async function tellOwnerChargeRejected(ctx: BillingContext, row: SubscriptionRow, amountBrl: number): Promise<void> {
+  if (!ctx.mail) return;
+  try {
+    const [owner] = await ctx.db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.userId));
+    if (!owner) return;
+    await ctx.mail.send(
+      chargeRejectedMessage({
+        to: owner.email,
+        name: owner.name,
+        planName: resolvePlan(row.plan).name,
+        amount: formatBrl(amountBrl),
+        planUrl: `${ctx.publicUrl}/dashboard/plan`,
+      }),
+    );
+  } catch (err) {
+    ctx.logger.error({ err, userId: row.userId }, 'charge rejected e-mail not sent');
+  }
 }

@@ -1,6 +1,7 @@
 import { isMercadoPagoConfigured, type Config } from '../config';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import { MercadoPagoClient } from './mercadopago/client';
 import type { BillingProvider } from './provider';
 import { SandboxProvider } from './sandbox/provider';
@@ -11,6 +12,8 @@ export interface BillingContext {
   provider: BillingProvider;
   publicUrl: string;
   logger: Logger;
+  /** Tells the owner about a charge Mercado Pago refused; without it nothing is e-mailed. */
+  mail?: Mailer;
 }
 
 /** Mercado Pago when an access token is configured, otherwise the built-in sandbox checkout. */

@@ -21,6 +21,7 @@ import type { AppEnv } from '../http/context';
 import { errorResponses, jsonBody, jsonResponse, named, sessionSecurity } from '../http/openapi';
 import { RateLimiter } from '../http/rate-limit';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import { cancelSubscription } from './cancel-subscription';
 import { confirmPayment } from './confirm-payment';
 import { createBillingProvider, type BillingContext } from './context';
@@ -101,11 +102,12 @@ export interface BillingDeps {
   auth: Auth;
   config: Config;
   logger: Logger;
+  mail?: Mailer;
 }
 
 /** Plans, checkout, return verification, 'Meu plano', the sandbox checkout and the Mercado Pago webhook. */
-export function billingRoutes({ db, auth, config, logger }: BillingDeps) {
-  const ctx: BillingContext = { db, provider: createBillingProvider(config, db), publicUrl: config.publicUrl, logger: logger.child({ module: 'billing' }) };
+export function billingRoutes({ db, auth, config, logger, mail }: BillingDeps) {
+  const ctx: BillingContext = { db, provider: createBillingProvider(config, db), publicUrl: config.publicUrl, logger: logger.child({ module: 'billing' }), mail };
   // Each checkout creates a preapproval at the provider: a signed-in user gets a handful per hour.
   const checkouts = new RateLimiter({ limit: 20, windowMs: 60 * 60_000 });
   const user = (c: { var: AppEnv['Variables'] }) => c.var.auth.user;

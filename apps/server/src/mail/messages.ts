@@ -85,6 +85,16 @@ export function quotaWarningMessage(r: Recipient & { used: number; quota: number
   ]);
 }
 
+/** Mercado Pago refused a monthly charge of the subscription in use: the plan goes on for now, the owner must act. */
+export function chargeRejectedMessage(r: Recipient & { planName: string; amount: string; planUrl: string }): MailMessage {
+  return compose(r, `Não conseguimos cobrar a assinatura do plano ${r.planName}`, [
+    `O Mercado Pago recusou a cobrança de ${r.amount} da sua assinatura do plano ${r.planName} no Atende.`,
+    'Seu plano continua ativo por enquanto, e o Mercado Pago pode tentar cobrar de novo nos próximos dias. Se a assinatura for cancelada por falta de pagamento, sua conta volta para o plano Gratuito e os agentes além do limite dele são desativados.',
+    'Confira o cartão da assinatura na sua conta do Mercado Pago (validade e limite). Você também pode assinar de novo com outro cartão em “Meu plano”:',
+    { label: 'Ver meu plano', url: r.planUrl },
+  ]);
+}
+
 /** The public web chat's limits turned a visitor away for the first time today (issue 13, item 5). */
 export function webLimitReachedMessage(r: Recipient & { agentName: string; settingsUrl: string }): MailMessage {
   return compose(r, `Limite de mensagens do chat atingido: ${r.agentName}`, [
