@@ -90,3 +90,27 @@ test('a signed-out visit to /payment goes to registration, keeping the plan and 
   await expect(page).toHaveURL(/\/register\?plan=pro&returnTo=%2Fpayment%3Fplan%3Dpro$/);
   await expect(page.getByText('Plano selecionado: Pro')).toBeVisible();
 });
+
+test('switching a paid plan says first what is charged and what happens to the current subscription', async ({ page, merchant }) => {
+  test.setTimeout(60_000);
+  await merchant.signIn();
+  await page.goto('/plans');
+  await page.getByRole('button', { name: 'Assinar Essencial' }).click();
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByRole('heading', { name: 'Pagamento Aprovado!' })).toBeVisible();
+
+  await page.goto('/plans');
+  await expect(page.getByRole('article', { name: 'Essencial' })).toContainText('Seu plano atual');
+  await page.getByRole('button', { name: 'Assinar Pro' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Mudar para o plano Pro?' });
+  await expect(dialog).toContainText('cobrada a partir de hoje: R$ 289,00 por mês');
+  await expect(dialog).toContainText('a assinatura do plano Essencial é cancelada no Mercado Pago');
+  await expect(dialog).toContainText('O valor já pago pelo plano Essencial neste mês não é devolvido.');
+  await dialog.getByRole('button', { name: 'Manter o Essencial' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+
+  await page.getByRole('button', { name: 'Assinar Pro' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar para o pagamento' }).click();
+  await expect(page).toHaveURL(/\/sandbox-checkout\//);
+  await expect(page.getByText('R$ 289,00 por mês')).toBeVisible();
+});

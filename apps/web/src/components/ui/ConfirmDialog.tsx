@@ -16,11 +16,13 @@ interface Props {
   /** The failure of the last attempt, shown above the buttons. */
   error?: string | null;
   onConfirm: () => void;
+  /** The action's look: red (the default) for what cannot be undone, the brand colour for a step forward. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
 /** A confirmation before an action that cannot be undone (delete, cancel): Cancel or the red action. */
 export function ConfirmDialog(props: Props) {
-  const { open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel = 'Cancelar', pending, error, onConfirm } = props;
+  const { open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel = 'Cancelar', pending, error, onConfirm, confirmVariant = 'danger' } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -41,7 +43,7 @@ export function ConfirmDialog(props: Props) {
                 {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
-            <Button type="button" variant="danger" loading={pending} onClick={onConfirm}>
+            <Button type="button" variant={confirmVariant} loading={pending} onClick={onConfirm}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>

@@ -1,7 +1,9 @@
-import { planIds, plans, type Plan, type PlanId } from '@atende/shared';
+import { formatBrl, planIds, plans, type Plan, type PlanId } from '@atende/shared';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LegalLinks } from '../../components/LegalLinks';
 import { buttonClass } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Logo } from '../../components/ui/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { authClient, useSession } from '../auth';
@@ -19,6 +21,9 @@ export default function PricingPage() {
   const signedIn = Boolean(session.data);
   const billing = useBilling({ enabled: signedIn });
   const currentPlan = signedIn ? billing.data?.plan.id : undefined;
+  // A paid subscription in place: switching plans starts a new one (charged at once) and ends this one.
+  const paying = signedIn ? billing.data?.subscription : null;
+  const [switchTo, setSwitchTo] = useState<Plan | null>(null);
 
   /** Signed in: straight to checkout. Otherwise: register, then log in, then checkout. */
   async function subscribe(plan: PlanId) {
@@ -51,7 +56,7 @@ export default function PricingPage() {
       );
     }
     return (
-      <button type="button" onClick={() => void subscribe(plan.id)} className={buttonClass(plan.popular ? 'primary' : 'secondary', wide)}>
+      <button type="button" onClick={() => (paying ? setSwitchTo(plan) : void subscribe(plan.id))} className={buttonClass(plan.popular ? 'primary' : 'secondary', wide)}>
         Assinar {plan.name}
       </button>
     );
@@ -83,6 +88,35 @@ export default function PricingPage() {
             </li>
           ))}
         </ul>
+        {paying && switchTo && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setSwitchTo(null)}
+            title={`Mudar para o plano ${switchTo.name}?`}
+            description={
+              <>
+                <p>
+                  O plano {switchTo.name} é uma nova assinatura, cobrada a partir de hoje:{' '}
+                  <strong className="text-slate-900">{formatBrl(switchTo.priceBrl ?? 0)} por mês</strong>.
+                </p>
+                <p>
+                  Assim que o pagamento for aprovado, a assinatura do plano {paying.planName} é cancelada no Mercado Pago e não
+                  é mais cobrada. O valor já pago pelo plano {paying.planName} neste mês não é devolvido.
+                </p>
+              </>
+            }
+            cancelLabel={`Manter o ${paying.planName}`}
+            confirmLabel="Continuar para o pagamento"
+            pendingLabel="Continuar para o pagamento"
+            pending={false}
+            confirmVariant="primary"
+            onConfirm={() => {
+              const plan = switchTo.id;
+              setSwitchTo(null);
+              void subscribe(plan);
+            }}
+          />
+        )}
         <p className="mt-10 text-center text-sm text-slate-500">
           Pagamento mensal recorrente pelo Mercado Pago. Cancele quando quiser em “Meu plano”.
         </p>
