@@ -162,7 +162,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     if (used !== null) await refund();
     return { output: '', outcome: 'notice', quotaExceeded: false, silent: true };
   }
-  if (used !== null) rt.notices?.messageCounted(agent.userId, used, plan.monthlyMessages);
+  if (used !== null) rt.notices?.messageCounted(agent.userId, month, used, plan.monthlyMessages);
 
   /** bot → waiting: the agent says the handoff message and the owner is told. Null when another turn did it first. */
   const handOff = async (reason: HandoffRequest['reason']): Promise<string | null> => {
@@ -183,6 +183,8 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
   }
   if (!allowed) {
     rt.logger.warn({ agentId: agent.id, month }, 'monthly message quota exhausted');
+    // Already over a new, smaller quota (a plan changed mid-month): the owner is told once all the same.
+    if (!test && plan.monthlyMessages !== null) rt.notices?.messageCounted(agent.userId, month, plan.monthlyMessages, plan.monthlyMessages);
     await appendAssistantMessage(db, conversationId, QUOTA_NOTICE, 'notice');
     req.onDelta?.(QUOTA_NOTICE);
     return { output: QUOTA_NOTICE, outcome: 'notice', quotaExceeded: true };

@@ -1,7 +1,7 @@
 import { QUOTA_WARNING_SHARE } from '@atende/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agents, user } from '../db/schema';
+import { agents, usageCounters, user } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { quotaWarningMessage, webLimitReachedMessage } from '../mail/messages';
@@ -13,8 +13,12 @@ import { quotaWarningMessage, webLimitReachedMessage } from '../mail/messages';
  * customer's problem.
  */
 export interface UsageNotices {
-  /** A message was counted as the `used`-th of the month: at 80% and at 100% of `quota` the owner is told. */
-  messageCounted(userId: string, used: number, quota: number | null): void;
+  /**
+   * The account has used `used` messages of `month` (a message was counted, or refused at the quota): from 80% and from
+   * 100% of `quota` the owner is told, once each per month and quota (a refunded message that crosses again, or
+   * another turn at the same count, sends nothing more; a new quota after a plan change is told anew).
+   */
+  messageCounted(userId: string, month: string, used: number, quota: number | null): void;
   /** The agent's web chat limits refused a visitor for the first time today. */
   webLimitReached(agentId: string): void;
 }
@@ -26,10 +30,25 @@ export function createUsageNotices(deps: { db: Db; mail: Mailer; publicUrl: stri
   const detach = (work: Promise<unknown>, what: string) => void work.catch((err: unknown) => log.warn({ err }, `${what} notice not sent`));
 
   return {
-    messageCounted(userId, used, quota) {
-      if (quota === null || (used !== quotaWarningAt(quota) && used !== quota)) return;
+    messageCounted(userId, month, used, quota) {
+      if (quota === null) return;
+      const level = used >= quota ? 2 : used >= quotaWarningAt(quota) ? 1 : 0;
+      if (level === 0) return;
       detach(
         (async () => {
+          // Claimed in one statement, so concurrent turns (on any instance) send it once.
+          const claimed = await db
+            .update(usageCounters)
+            .set({ noticeLevel: level, noticeQuota: quota })
+            .where(
+              and(
+                eq(usageCounters.userId, userId),
+                eq(usageCounters.month, month),
+                sql`(${usageCounters.noticeLevel} < ${level} or ${usageCounters.noticeQuota} is distinct from ${quota})`,
+              ),
+            )
+            .returning({ userId: usageCounters.userId });
+          if (claimed.length === 0) return;
           const to = await owner(userId);
           if (to) await mail.send(quotaWarningMessage({ to: to.email, name: to.name, used, quota, planUrl: `${publicUrl}/plans` }));
         })(),

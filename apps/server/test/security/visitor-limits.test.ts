@@ -4,7 +4,8 @@
  * changes for each agent, and the owner is e-mailed when the limits first refuse someone on a day and when
  * the account reaches 80% and 100% of its quota.
  */
-import type { WebLimits } from '@atende/shared';
+import { quotaMonth, type WebLimits } from '@atende/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../../../e2e/fakes';
 import { createAgent, createUserWithAgent, chat, setPlan, visitor } from '../helpers/agents';
@@ -167,5 +168,46 @@ describe('the public web chat limits', () => {
     // Beyond the quota customers get the notice, and no more e-mails go out.
     expect((await send(agent.webhookId, 'cliente-extra', '10.9.9.9')).status).toBe(200);
     expect(subjects()).toHaveLength(2);
+  });
+
+  it('each quota notice goes out once a month, however often the count crosses it, and anew for a new quota', async () => {
+    const user = await createUser(ctx);
+    await setPlan(ctx, user, 'free');
+    const agent = await createAgent(ctx, user);
+    const month = quotaMonth();
+    const setUsed = (messages: number) =>
+      ctx.database.db.execute(sql`insert into usage_counters (user_id, month, messages) values (${user.id}, ${month}, ${messages})
+        on conflict (user_id, month) do update set messages = ${messages}`);
+    const mails = () => smtp.inbox(user.email).map((m) => `${m.subject} | ${/usou (?:as )?[\d.]+(?: das [\d.]+)?/.exec(m.text)?.[0]}`);
+    let ip = 0;
+    const customerWrites = async () => expect((await send(agent.webhookId, `cliente-${++ip}`, `10.20.0.${ip}`)).status).toBe(200);
+
+    await setUsed(79);
+    await customerWrites(); // the 80th
+    await vi.waitFor(() => expect(mails()).toEqual(['Seus agentes já usaram 80% das mensagens do mês | usou 80 das 100']), { timeout: 10_000 });
+    // A refunded message takes the count back under 80%; the next one crosses it again: nothing more is sent.
+    await setUsed(79);
+    await customerWrites();
+    await setUsed(99);
+    await customerWrites(); // the 100th
+    await vi.waitFor(() => expect(mails()).toHaveLength(2), { timeout: 10_000 });
+    expect(mails()[1]).toBe('Seus agentes atingiram o limite de mensagens do mês | usou as 100');
+
+    // A new plan is a new quota: its 80% is told…
+    await setPlan(ctx, user, 'pro');
+    await setUsed(4799);
+    await customerWrites();
+    await vi.waitFor(() => expect(mails()).toHaveLength(3), { timeout: 10_000 });
+    expect(mails()[2]).toBe('Seus agentes já usaram 80% das mensagens do mês | usou 4.800 das 6.000');
+    // …and back on Gratuito with 4,800 used the count never lands on 100: the first message refused tells the owner, once.
+    await setPlan(ctx, user, 'free');
+    await customerWrites();
+    await customerWrites();
+    await vi.waitFor(() => expect(mails()).toHaveLength(4), { timeout: 10_000 });
+    expect(mails()[3]).toBe('Seus agentes atingiram o limite de mensagens do mês | usou as 100');
+    const { rows } = (await ctx.database.db.execute(sql`select notice_level as level, notice_quota as quota from usage_counters where user_id = ${user.id}`)) as unknown as {
+      rows: Array<{ level: number; quota: number }>;
+    };
+    expect(rows).toEqual([{ level: 2, quota: 100 }]);
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { agents } from './agents';
 import { userIdColumn } from './refs';
 
@@ -9,6 +9,9 @@ export const usageCounters = pgTable(
     userId: userIdColumn(),
     month: text('month').notNull(),
     messages: integer('messages').notNull().default(0),
+    /** The owner was e-mailed at 80% (1) or 100% (2) of `noticeQuota` this month (usage/notices.ts): once each. */
+    noticeLevel: smallint('notice_level').notNull().default(0),
+    noticeQuota: integer('notice_quota'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
