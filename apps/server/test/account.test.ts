@@ -11,6 +11,7 @@ import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
 import { chatOutput, createAgent } from './helpers/agents';
 import { createTestContext, createUser, signIn, type TestContext, type TestUser } from './helpers/context';
 import { upload, waitForIngestion } from './helpers/knowledge';
+import { mailsTo } from './helpers/mail';
 
 let smtp: FakeSmtp;
 let mp: FakeMercadoPago;
@@ -150,7 +151,7 @@ describe('DELETE /api/me', () => {
 
     const [mail] = await vi.waitFor(
       () => {
-        const inbox = smtp.inbox(user.email);
+        const inbox = mailsTo(smtp, user.email);
         expect(inbox.length).toBeGreaterThanOrEqual(1);
         return inbox;
       },

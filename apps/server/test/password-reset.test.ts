@@ -8,6 +8,7 @@ import { startFakeSmtp, type FakeSmtp } from '../../../e2e/fakes';
 import { verification } from '../src/db/schema';
 import { MAIL_SEND } from '../src/mail/mailer';
 import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from './helpers/context';
+import { mailsTo } from './helpers/mail';
 
 let smtp: FakeSmtp;
 let ctx: TestContext;
@@ -41,7 +42,7 @@ const resetPassword = (token: string, newPassword: string) => ctx.request('/api/
 async function resetLink(email: string): Promise<URL> {
   const [mail] = await vi.waitFor(
     () => {
-      const inbox = smtp.inbox(email);
+      const inbox = mailsTo(smtp, email);
       expect(inbox.length).toBeGreaterThanOrEqual(1);
       return inbox;
     },
@@ -72,6 +73,35 @@ describe('password reset', () => {
     expect(again.status).toBe(400);
   });
 
+  it('a new account gets its welcome, and every new password is told to the owner (reset or changed)', async () => {
+    const user = await createUser(ctx);
+    const subjects = () => smtp.inbox(user.email).map((m) => m.subject);
+    await vi.waitFor(() => expect(subjects()).toEqual(['Sua conta no Atende está pronta']), { timeout: 20_000, interval: 100 });
+    const welcome = smtp.inbox(user.email)[0]!;
+    expect(welcome.links).toEqual([`${ctx.config.publicUrl}/dashboard`, `${ctx.config.publicUrl}/forgot-password`]);
+
+    expect((await requestReset(user.email)).status).toBe(200);
+    const token = (await resetLink(user.email)).searchParams.get('token')!;
+    expect((await resetPassword(token, 'nova-senha-forte-456')).status).toBe(200);
+    await vi.waitFor(() => expect(subjects().filter((s) => s === 'Sua senha do Atende foi alterada')).toHaveLength(1), { timeout: 20_000, interval: 100 });
+
+    const session = await signIn(ctx, user.email, 'nova-senha-forte-456');
+    const wrong = await ctx.request('/api/auth/change-password', { method: 'POST', token: session.token, json: { currentPassword: 'nao-e-esta-senha', newPassword: 'mais-uma-senha-789' } });
+    expect(wrong.ok).toBe(false);
+    const changed = await ctx.request('/api/auth/change-password', { method: 'POST', token: session.token, json: { currentPassword: 'nova-senha-forte-456', newPassword: 'mais-uma-senha-789' } });
+    expect(changed.status).toBe(200);
+    await vi.waitFor(() => expect(subjects().filter((s) => s === 'Sua senha do Atende foi alterada')).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    const notice = smtp.inbox(user.email).findLast((m) => m.subject === 'Sua senha do Atende foi alterada')!;
+    expect(notice.text).toContain('Se não foi você, redefina sua senha agora');
+    // The failed attempt sent nothing: two notices for two new passwords.
+    expect(subjects()).toEqual([
+      'Sua conta no Atende está pronta',
+      'Redefinição da sua senha do Atende',
+      'Sua senha do Atende foi alterada',
+      'Sua senha do Atende foi alterada',
+    ]);
+  });
+
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
     const email = uniqueEmail();
     const res = await requestReset(email);
@@ -80,7 +110,7 @@ describe('password reset', () => {
     const knownRes = await requestReset(known.email);
     expect(await res.json()).toEqual(await knownRes.json());
     await resetLink(known.email);
-    expect(smtp.inbox(email)).toEqual([]);
+    expect(mailsTo(smtp, email)).toEqual([]);
   });
 
   it('refuses a forged token and a weak new password', async () => {
@@ -118,13 +148,13 @@ describe('password reset limits', () => {
     expect(await resetTokens(known.id)).toBe(3);
     await vi.waitFor(
       async () => {
-        expect(smtp.inbox(known.email)).toHaveLength(3);
+        expect(mailsTo(smtp, known.email)).toHaveLength(3);
         expect(await mailJobsTo(known.email)).toBe(0);
       },
       { timeout: 20_000, interval: 100 },
     );
-    expect(smtp.inbox(known.email)).toHaveLength(3);
-    expect(smtp.inbox(unknown)).toEqual([]);
+    expect(mailsTo(smtp, known.email)).toHaveLength(3);
+    expect(mailsTo(smtp, unknown)).toEqual([]);
     // Another address is not affected.
     const other = await createUser(ctx);
     expect((await requestReset(other.email, '198.51.100.30')).status).toBe(200);
@@ -172,7 +202,7 @@ describe('sign-up', () => {
     expect(again.headers.get('set-auth-token')).toBeNull();
     const [mail] = await vi.waitFor(
       () => {
-        const inbox = smtp.inbox(first.email);
+        const inbox = mailsTo(smtp, first.email);
         expect(inbox.length).toBeGreaterThanOrEqual(1);
         return inbox;
       },

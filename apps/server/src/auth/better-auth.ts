@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@atende/shared';
 import type { Config } from '../config';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { accountLinks, passwordResetMessage, validityInWords } from '../mail/messages';
+import { accountLinks, passwordChangedMessage, passwordResetMessage, validityInWords } from '../mail/messages';
 import { ensureProfile, syncProfile } from './profile';
 
 export interface AuthOptions {
@@ -30,6 +30,13 @@ const DAY = 24 * 60 * 60;
 export function createBetterAuth({ db, config, logger, mail }: AuthOptions, trustedOrigins: string[]) {
   const log = logger.child({ module: 'auth' });
   const links = accountLinks(config.publicUrl);
+  /** 'Sua senha do Atende foi alterada': a failure to queue it is logged, never the password change's. */
+  const passwordChanged = async (user: { email: string; name: string }) => {
+    if (!mail) return;
+    await mail
+      .send(passwordChangedMessage({ to: user.email, name: user.name, forgotPasswordUrl: links.forgotPassword }))
+      .catch((err: unknown) => log.error({ err }, 'the password-changed e-mail could not be queued'));
+  };
   return betterAuth({
     appName: 'Atende',
     baseURL: config.publicUrl,
@@ -55,6 +62,8 @@ export function createBetterAuth({ db, config, logger, mail }: AuthOptions, trus
             passwordResetMessage({ to: user.email, name: user.name, resetUrl: links.resetPassword(token), validFor: validityInWords(RESET_PASSWORD_TTL) }),
           );
         },
+        // The owner is told of every new password, so one they did not set is noticed (ADR 0010).
+        onPasswordReset: async ({ user }: { user: { email: string; name: string } }) => passwordChanged(user),
       }),
     },
     user: {
@@ -79,6 +88,11 @@ export function createBetterAuth({ db, config, logger, mail }: AuthOptions, trus
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/change-password') return;
         return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password' || ctx.context.returned instanceof APIError) return;
+        const user = ctx.context.session?.user;
+        if (user) await passwordChanged(user);
       }),
     },
     databaseHooks: {

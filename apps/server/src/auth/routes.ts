@@ -6,7 +6,7 @@ import { clientNetwork } from '../http/client-ip';
 import { FailureBackoff, rateLimited, RateLimiter, type BackoffRule, type LimitRule } from '../http/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../lib/errors';
-import { accountLinks, existingAccountMessage } from '../mail/messages';
+import { accountLinks, existingAccountMessage, welcomeMessage } from '../mail/messages';
 import type { Auth } from './auth';
 import { authBodySchemas, validatedAuthRequest } from './validation';
 
@@ -90,6 +90,16 @@ export function authRoutes(auth: Auth, config: Config, limits: AuthLimits = auth
     const request = await validatedAuthRequest(c, authBodySchemas.signUp);
     const email = await requestEmail(request);
     const res = await auth.handler(request);
+    if (res.ok && mail) {
+      // The new account's welcome, which also tells someone whose address was used by another how to take it back.
+      const { user } = (await res.clone().json().catch(() => ({}))) as { user?: { email?: string; name?: string } | null };
+      if (user?.email) {
+        const links = accountLinks(config.publicUrl);
+        await mail
+          .send(welcomeMessage({ to: user.email, name: user.name ?? '', dashboardUrl: links.dashboard, forgotPasswordUrl: links.forgotPassword }))
+          .catch((err: unknown) => c.get('logger').error({ err }, 'the welcome e-mail could not be queued'));
+      }
+    }
     if (res.status !== 422 || !mail || !email) return res;
     const { code } = (await res.clone().json().catch(() => ({}))) as { code?: string };
     if (code !== 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' && code !== 'USER_ALREADY_EXISTS') return res;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../../../e2e/fakes';
 import { createAgent, createUserWithAgent, chat, setPlan, visitor } from '../helpers/agents';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../helpers/context';
+import { mailsTo } from '../helpers/mail';
 
 let smtp: FakeSmtp;
 let ctx: TestContext;
@@ -90,7 +91,7 @@ describe('the public web chat limits', () => {
 
     expect((await getLimits(user, agent.id)).refusedToday).toBe(2);
     // (The visitor's unanswered questions also hand the conversation to the team: that e-mail is another one.)
-    const limitMails = () => smtp.inbox(user.email).filter((m) => m.subject.startsWith('Limite de mensagens do chat'));
+    const limitMails = () => mailsTo(smtp, user.email).filter((m) => m.subject.startsWith('Limite de mensagens do chat'));
     const [mail] = await vi.waitFor(
       () => {
         expect(limitMails()).toHaveLength(1);
@@ -162,7 +163,7 @@ describe('the public web chat limits', () => {
     const quota = 100;
     // The free plan's 100 messages, from many visitors and addresses (within the agent's limits).
     for (let i = 0; i < quota; i++) expect((await send(agent.webhookId, `cliente-${i}`, `10.0.${Math.floor(i / 50)}.${i % 50}`)).status).toBe(200);
-    const subjects = () => smtp.inbox(user.email).map((m) => m.subject);
+    const subjects = () => mailsTo(smtp, user.email).map((m) => m.subject);
     await vi.waitFor(() => expect(subjects()).toHaveLength(2), { timeout: 20_000, interval: 100 });
     expect(subjects().sort()).toEqual(['Seus agentes atingiram o limite de mensagens do mês', 'Seus agentes já usaram 80% das mensagens do mês']);
     // Beyond the quota customers get the notice, and no more e-mails go out.
@@ -178,7 +179,7 @@ describe('the public web chat limits', () => {
     const setUsed = (messages: number) =>
       ctx.database.db.execute(sql`insert into usage_counters (user_id, month, messages) values (${user.id}, ${month}, ${messages})
         on conflict (user_id, month) do update set messages = ${messages}`);
-    const mails = () => smtp.inbox(user.email).map((m) => `${m.subject} | ${/usou (?:as )?[\d.]+(?: das [\d.]+)?/.exec(m.text)?.[0]}`);
+    const mails = () => mailsTo(smtp, user.email).map((m) => `${m.subject} | ${/usou (?:as )?[\d.]+(?: das [\d.]+)?/.exec(m.text)?.[0]}`);
     let ip = 0;
     const customerWrites = async () => expect((await send(agent.webhookId, `cliente-${++ip}`, `10.20.0.${ip}`)).status).toBe(200);
 
