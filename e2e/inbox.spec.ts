@@ -220,7 +220,7 @@ test("a customer's data erased (LGPD) while their conversation is open in the in
   // Erased from 'Dados de clientes (LGPD)' (another tab, or another person of the team).
   const erased = await page.request.post('/api/customers/erase', { data: { channel: 'web', customerLabel: conversations[0]!.customerLabel }, headers: { origin: baseURL! } });
   expect(erased.status()).toBe(200);
-  await expect(conversation.getByText('Esta conversa não existe mais: os dados do cliente podem ter sido excluídos (LGPD).')).toBeVisible();
+  await expect(conversation.getByText(/^Esta conversa não está mais em Atendimentos: os dados do cliente podem ter sido excluídos \(LGPD\), ou/)).toBeVisible();
   await expect(page.getByText('Meu nome é Joana Prado')).toHaveCount(0);
   await expect(conversation.getByLabel('Sua resposta')).toHaveCount(0);
 });

@@ -166,7 +166,7 @@ function Detail({
 }: {
   conversationId: string;
   summary: InboxConversation | undefined;
-  /** The list is loaded and the conversation is not in it: erased (LGPD), or an old link. */
+  /** The list (the 200 newest, inbox/service.ts) is loaded and the conversation is not in it: erased (LGPD), or older. */
   gone: boolean;
   onBack: () => void;
 }) {
@@ -207,7 +207,7 @@ function Detail({
       </button>
       {gone ? (
         <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200" role="status">
-          Esta conversa não existe mais: os dados do cliente podem ter sido excluídos (LGPD).
+          Esta conversa não está mais em Atendimentos: os dados do cliente podem ter sido excluídos (LGPD), ou ela é mais antiga que as 200 conversas mais recentes que aparecem aqui (todas ficam em “Conversas”, no agente).
         </p>
       ) : (
         <>
