@@ -263,7 +263,8 @@ describe('idempotent turns', () => {
     const again = await beginTurn(ctx.database.db, key, 'segunda', quota, 'wamid.B');
     // The redo is not counted again: the same turn, with no new count.
     expect(first.used).toBe(2);
-    expect(again).toEqual({ ...first, used: null, messageCount: null });
+    expect(first.noticed).toEqual({ level: 0, quota: null });
+    expect(again).toEqual({ ...first, used: null, noticed: null, messageCount: null });
     expect(first.history).toEqual([{ role: 'user', content: 'primeira' }]);
     expect((await storedMessages(agent.id)).map((m) => m.content)).toEqual(['primeira', 'segunda']);
     const [usage] = await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));

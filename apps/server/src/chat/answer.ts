@@ -81,6 +81,10 @@ interface Unit {
   lexemes: Set<string>;
   /** Inflection bases of its words (question.ts inflectionBase), computed when first needed (basesOf). */
   bases: Set<string> | null;
+  /** The quantities it names ("COCA COLA 2L" → "2l": question.ts quantitiesIn). */
+  quantities: string[];
+  /** The days it or its heading names ("Terça-feira 09/10" → "9/10": question.ts datesIn). */
+  dates: string[];
   /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
   sequence: Array<readonly string[]>;
   headingLexemes: Set<string>;
@@ -283,7 +287,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
 
 /** Whether a unit (or its heading) names one of the days asked for. */
 function namesDate(unit: Unit, dates: readonly string[]): boolean {
-  return datesIn(`${unit.heading ?? ''} ${unit.text}`).some((d) => dates.includes(d));
+  return unit.dates.some((d) => dates.includes(d));
 }
 
 /** The lines (cells) that more than half of several rows have. */
@@ -348,7 +352,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   const cepUnit = part.cep && /\bceps?\b/i.test(`${unit.heading ?? ''} ${unit.text}`);
   // "a coca 2 litros" and a row "COCA COLA 2L": the quantity's number and unit are found, however written; and "a
   // heineken 600" meets "HEINEKEN 600ML".
-  const quantities = part.quantities.length > 0 || part.terms.some((t) => /^\d+$/.test(t.lexemes[0]!)) ? quantitiesIn(unit.text) : [];
+  const { quantities } = unit;
   const quantityUnit = quantities.some((q) => part.quantities.includes(q));
   const strengths = part.terms.map((term) => {
     const weight = termWeight(term, rarity);
@@ -629,7 +633,7 @@ const QUESTION_MARK = /^(?:\*\*)?(?:Q|P|Pergunta)\s*[:.-]\s*(?:\*\*)?\s*/i;
 const ANSWER_MARK = /^(?:\*\*)?(?:A|R|Resposta)\s*[:.-]\s*(?:\*\*)?\s*/i;
 
 /** What a unit is made of that depends on its passage's text alone (see Unit). */
-type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'faq' | 'opensLine' | 'block' | 'leansBack'> & {
+type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'faq' | 'opensLine' | 'quantities' | 'dates' | 'block' | 'leansBack'> & {
   /** It follows the unit before it in the same block (prev / next). */
   linked: boolean;
 };
@@ -682,6 +686,8 @@ function analyseText(passageContent: string): AnalysedText {
       faq,
       opensLine,
       lexemes: lexemeSet(text),
+      quantities: quantitiesIn(text),
+      dates: datesIn(`${heading ?? ''} ${text}`),
       sequence: faq ? [...questionWords(heading), ...questionWords(text)] : questionWords(text),
       headingLexemes: new Set([...titleLexemes, ...outlineLexemes, ...(heading ? lexemeSet(heading) : [])]),
       row,

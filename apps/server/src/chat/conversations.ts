@@ -5,6 +5,7 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { executeShaped, PREPARED, type Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { notFound } from '../lib/errors';
+import type { QuotaNoticed } from '../usage/notices';
 import { countMessageSql } from '../usage/quota';
 import { visitorCounterKeys, visitorCountCtes, visitorRefusal, type VisitorCount, type VisitorRefusal } from '../usage/web-chat-limits';
 import { customerLabel } from './session-keys';
@@ -152,6 +153,8 @@ export interface TurnStart {
   allowed: boolean;
   /** The month's count this message brought the account to; null when it was not counted (no quota, a redo). */
   used: number | null;
+  /** The quota notices already sent this month, as the count read them (usage/notices.ts); null with `used`. */
+  noticed: QuotaNoticed | null;
   /** The memory window: the messages before this one (the last MEMORY_WINDOW exchanges), oldest first. */
   history: TurnHistory;
   /** The conversation's count of messages with this one (null when a redone turn stored nothing). */
@@ -256,7 +259,14 @@ export async function beginTurn(
     ...(known && { knownConversationId: known.conversationId, knownCount: known.messageCount }),
   };
   const result = await executeShaped<
-    Omit<TurnStart, 'history' | 'refused'> & { history: TurnWindow | string | null; visitorCounted?: boolean; addressCounted?: boolean; stale?: boolean }
+    Omit<TurnStart, 'history' | 'refused' | 'noticed'> & {
+      history: TurnWindow | string | null;
+      noticeLevel: number | null;
+      noticeQuota: number | null;
+      visitorCounted?: boolean;
+      addressCounted?: boolean;
+      stale?: boolean;
+    }
   >(db, shape, () => beginTurnSql(Boolean(visitor), Boolean(agentVersion), Boolean(quota), redo, Boolean(known)), values);
   const row = result.rows[0]!;
   if (row.stale) return { stale: true };
@@ -267,6 +277,7 @@ export async function beginTurn(
     state: row.state,
     allowed: row.allowed,
     used: row.used === null ? null : Number(row.used),
+    noticed: row.used === null ? null : { level: Number(row.noticeLevel), quota: row.noticeQuota === null ? null : Number(row.noticeQuota) },
     // No window read: the one the caller kept is still the conversation's.
     history: row.history === null ? known!.history : windowMessages(typeof row.history === 'string' ? (JSON.parse(row.history) as TurnWindow) : row.history),
     messageCount: row.messageCount,
@@ -293,7 +304,9 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
   // nodes every execution of the prepared statement would set up (ADR 0017).
   const fresh = redo ? sql`not exists (select 1 from prior) and ${admitted}` : admitted;
   // No quota: the message is not counted here (the test chat's allowance is counted apart).
-  const counted = quota ? countMessageSql(p('userId'), { month: p('month'), limit: p('limit') }, fresh) : sql`select null::int as messages where false`;
+  const counted = quota
+    ? countMessageSql(p('userId'), { month: p('month'), limit: p('limit') }, fresh)
+    : sql`select null::int as messages, null::smallint as notice_level, null::int as notice_quota where false`;
   const counters = { agentId: p('agentId'), day: p('day'), visitorKey: p('visitorKey'), addressKey: p('addressKey'), dailyPerVisitor: p('dailyPerVisitor'), dailyPerIp: p('dailyPerIp') };
   // The conversation and the bound of its window: the stored message's when redone. A new message needs none (the
   // statement's snapshot does not see the message it stores), but keeps an unknown one: without it the generic plan
@@ -339,6 +352,8 @@ function beginTurnSql(visitor: boolean, agentVersion: boolean, quota: boolean, r
            ${redo ? sql`coalesce((select state from convo), (select c.state from conversations c, turn where c.id = turn.id))` : sql`(select state from convo)`} as state,
            ${quota ? sql`exists (select 1 from counted)${redo ? sql` or exists (select 1 from prior)` : sql``}` : sql`true`} as allowed,
            (select messages from counted) as used,
+           (select notice_level from counted) as "noticeLevel",
+           (select notice_quota from counted) as "noticeQuota",
            -- Committed without waiting for its WAL to reach the disk: the hot rows it updates (the account's month, a
            -- visitor's address) stay locked until commit, and every turn of the account queued behind that flush.
            -- Durable as soon as a later commit flushes (the turn's answer does, synchronously: ADR 0017).

@@ -150,7 +150,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     if (await recordRefusal(db, agent.id, day)) rt.notices?.webLimitReached(agent.id);
     throw visitorLimitReached(start.refused);
   }
-  const { conversationId, state, allowed, used, history } = start;
+  const { conversationId, state, allowed, used, noticed, history } = start;
 
   const mayHandOver = customer && !rt.neverHandsOver?.(agent.id);
   const tellInbox = (kind: 'message' | 'state') =>
@@ -162,7 +162,7 @@ export async function runTurn(rt: ChatRuntime, req: TurnRequest): Promise<TurnRe
     if (used !== null) await refund();
     return { output: '', outcome: 'notice', quotaExceeded: false, silent: true };
   }
-  if (used !== null) rt.notices?.messageCounted(agent.userId, month, used, plan.monthlyMessages);
+  if (used !== null) rt.notices?.messageCounted(agent.userId, month, used, plan.monthlyMessages, noticed ?? undefined);
 
   /** bot → waiting: the agent says the handoff message and the owner is told. Null when another turn did it first. */
   const handOff = async (reason: HandoffRequest['reason']): Promise<string | null> => {

@@ -12,13 +12,20 @@ import { quotaWarningMessage, webLimitReachedMessage } from '../mail/messages';
  * from the usage it already reads. Sent from the chat turn without waiting: a failure is logged, never the
  * customer's problem.
  */
+/** The quota notices sent this month: up to 80% (1) or 100% (2) of `quota` (the usage counter's notice columns). */
+export interface QuotaNoticed {
+  level: number;
+  quota: number | null;
+}
+
 export interface UsageNotices {
   /**
    * The account has used `used` messages of `month` (a message was counted, or refused at the quota): from 80% and from
    * 100% of `quota` the owner is told, once each per month and quota (a refunded message that crosses again, or
-   * another turn at the same count, sends nothing more; a new quota after a plan change is told anew).
+   * another turn at the same count, sends nothing more; a new quota after a plan change is told anew). `noticed`: what
+   * was already sent, as the turn's count read it; a notice is claimed in the database only when it is due by it.
    */
-  messageCounted(userId: string, month: string, used: number, quota: number | null): void;
+  messageCounted(userId: string, month: string, used: number, quota: number | null, noticed?: QuotaNoticed): void;
   /** The agent's web chat limits refused a visitor for the first time today. */
   webLimitReached(agentId: string): void;
 }
@@ -30,10 +37,10 @@ export function createUsageNotices(deps: { db: Db; mail: Mailer; publicUrl: stri
   const detach = (work: Promise<unknown>, what: string) => void work.catch((err: unknown) => log.warn({ err }, `${what} notice not sent`));
 
   return {
-    messageCounted(userId, month, used, quota) {
+    messageCounted(userId, month, used, quota, noticed) {
       if (quota === null) return;
       const level = used >= quota ? 2 : used >= quotaWarningAt(quota) ? 1 : 0;
-      if (level === 0) return;
+      if (level === 0 || (noticed && noticed.level >= level && noticed.quota === quota)) return;
       detach(
         (async () => {
           // Claimed in one statement, so concurrent turns (on any instance) send it once.

@@ -13,14 +13,15 @@ import { testUsageCounters, usageCounters } from '../db/schema';
  * Counts one message against the account's quota, as a data-modifying statement for a CTE of a larger
  * statement (the chat turn's): an upsert that only increments while under the limit, so concurrent turns on
  * any instance cannot over-admit. It returns the new count (`messages`) when the message was counted; `when`
- * guards it (a message redelivered by its channel is not counted twice). Values may be placeholders (executeShaped).
+ * guards it (a message redelivered by its channel is not counted twice). With it come the quota notices already sent this
+month (`notice_level`, `notice_quota`: usage/notices.ts), so a turn claims one only when it is due. Values may be placeholders (executeShaped).
  */
 export function countMessageSql(userId: SqlValue, quota: { month: SqlValue; limit: SqlValue }, when: SQL): SQL {
   return sql`insert into usage_counters (user_id, month, messages)
       select ${userId}, ${quota.month}, 1 where ${when}
       on conflict (user_id, month) do update set messages = usage_counters.messages + 1
       where ${quota.limit}::int is null or usage_counters.messages < ${quota.limit}::int
-      returning messages`;
+      returning messages, notice_level, notice_quota`;
 }
 
 /** Gives back a message that was counted but not answered (the provider failed). */
