@@ -1,3 +1,4 @@
+import { withSynonyms } from './synonyms';
 import { lexemeSet } from './text-search';
 
 /**
@@ -23,20 +24,20 @@ interface WrittenForm {
   lexemes: readonly string[];
 }
 
-const form = (words: string, pattern: RegExp, indexed: boolean): WrittenForm => ({
-  words: lexemeSet(words),
-  pattern,
-  lexemes: indexed ? [...lexemeSet(words.slice(0, words.indexOf(' ')))] : [],
-});
+/** A form asked for by `words` — the first names it — and by the first word's shop synonyms (knowledge/synonyms.ts). */
+function form(words: string, pattern: RegExp, indexed: boolean): WrittenForm {
+  const name = [...lexemeSet(words.split(' ')[0]!)];
+  return { words: new Set([...lexemeSet(words), ...withSynonyms(name)]), pattern, lexemes: indexed ? name : [] };
+}
 
 export const WRITTEN_FORMS: readonly WrittenForm[] = [
-  form('preço preços custa custam custo valor valores cobram cobra', /R\$\s?\d|\b\d+,\d{2}\b/, false),
-  form('horário horários hora horas abre abrem abrimos aberto aberta fecha fecham fechamos funciona funcionam', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i, false),
+  form('preço', /R\$\s?\d|\b\d+,\d{2}\b/, false),
+  form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i, false),
   form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, true),
-  form('prazo tempo prazos demora demoram demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu, false),
-  form('telefone telefones fone whatsapp zap contato ligar celular', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, true),
-  form('email e-mail emails', /[\w.+-]+@[\w-]+\.[\w.]+/, true),
-  form('instagram insta', /(?:^|\s)@[\w.]{3,}/, true),
+  form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu, false),
+  form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, true),
+  form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, true),
+  form('instagram', /(?:^|\s)@[\w.]{3,}/, true),
 ];
 
 /** Whether a question word (its lexemes) asks for a form that the text has. */
