@@ -1,9 +1,8 @@
-import { normalizeSubscriptionStatus } from '@atende/shared';
 import { AppError } from '../lib/errors';
 import { applyPreapproval } from './apply-preapproval';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
-import { closeOpenCheckouts } from './open-checkouts';
+import { cancelAtProvider, closeOpenCheckouts } from './open-checkouts';
 import type { Preapproval } from './provider';
 import { currentSubscription } from './subscriptions';
 
@@ -20,13 +19,10 @@ export async function cancelSubscription(ctx: BillingContext, userId: string): P
   const id = current.preapprovalId;
   let pre: Preapproval;
   try {
-    // The provider answers with the updated preapproval: that answer is what gets applied.
-    pre = await ctx.provider.updatePreapproval(id, { status: 'cancelled' }).catch(async (err: unknown) => {
-      // Already cancelled at the provider (e.g. by the payer in Mercado Pago): that is what we want.
-      const fresh = await ctx.provider.getPreapproval(id);
-      if (normalizeSubscriptionStatus(fresh.status) !== 'cancelled') throw err;
-      return fresh;
-    });
+    // The provider's answer (or the preapproval already cancelled by the payer) is what gets applied.
+    const answer = await cancelAtProvider(ctx, id);
+    if (!answer) throw new Error(`preapproval ${id} not found at the provider`);
+    pre = answer;
   } catch (err) {
     ctx.logger.error({ err, preapprovalId: id }, 'could not cancel the subscription');
     throw providerFailure(err);

@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { subscriptions } from '../db/schema';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
-import { ProviderError } from './provider';
+import { ProviderError, type Preapproval } from './provider';
 
 /**
  * The account's preapprovals that are neither its current subscription nor over: checkouts left pending
@@ -34,7 +34,7 @@ export async function closeOpenCheckouts(
     );
   for (const row of open) {
     try {
-      await cancelOpenPreapproval(ctx, row.preapprovalId);
+      await cancelAtProvider(ctx, row.preapprovalId);
       ctx.logger.info({ preapprovalId: row.preapprovalId }, 'open checkout cancelled at the provider');
     } catch (err) {
       ctx.logger.error({ err, preapprovalId: row.preapprovalId }, 'could not cancel an open checkout at the provider: it may still be charged');
@@ -46,14 +46,17 @@ export async function closeOpenCheckouts(
   return open.length;
 }
 
-/** Cancels a preapproval at the provider; one the provider does not have, or has already cancelled, is fine. */
-async function cancelOpenPreapproval(ctx: BillingContext, preapprovalId: string): Promise<void> {
+/**
+ * Cancels a preapproval at the provider: its answer, or the preapproval as it stands when it was cancelled already (by
+ * the payer, at Mercado Pago); null when the provider does not have it. Any other failure is thrown.
+ */
+export async function cancelAtProvider(ctx: BillingContext, preapprovalId: string): Promise<Preapproval | null> {
   try {
-    await ctx.provider.updatePreapproval(preapprovalId, { status: 'cancelled' });
+    return await ctx.provider.updatePreapproval(preapprovalId, { status: 'cancelled' });
   } catch (err) {
-    if (err instanceof ProviderError && err.status === 404) return;
+    if (err instanceof ProviderError && err.status === 404) return null;
     const fresh = await ctx.provider.getPreapproval(preapprovalId).catch(() => null);
-    if (fresh && normalizeSubscriptionStatus(fresh.status) === 'cancelled') return;
+    if (fresh && normalizeSubscriptionStatus(fresh.status) === 'cancelled') return fresh;
     throw err;
   }
 }
