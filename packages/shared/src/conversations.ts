@@ -63,8 +63,19 @@ export const TRANSCRIPT_PAGE = 200;
 export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(transcriptMessageSchema), hasMore: z.boolean() });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): the summary and its agent. */
-export const inboxConversationSchema = conversationSummarySchema.extend({ agentId: z.string(), agentName: z.string() });
+/**
+ * A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): the summary and its agent, who wrote the
+ * last message (a customer's text is previewed as written, only ours may be Markdown) and whether the last message we
+ * sent on WhatsApp was not delivered.
+ */
+export const inboxConversationSchema = conversationSummarySchema.extend({
+  agentId: z.string(),
+  agentName: z.string(),
+  /** Who wrote `lastMessage`: the customer (user), the agent or the team; null without messages. */
+  lastMessageRole: z.enum(chatRoles).nullable(),
+  /** WhatsApp reported the last message we sent in this conversation as not delivered ('Não entregue'). */
+  undelivered: z.boolean(),
+});
 export type InboxConversation = z.infer<typeof inboxConversationSchema>;
 export const inboxListSchema = z.object({ conversations: z.array(inboxConversationSchema) });
 
@@ -74,3 +85,17 @@ export const teamMessageRequestSchema = z.object({
 });
 /** The stored team message and the conversation after it (now `human`). */
 export const teamMessageResponseSchema = z.object({ message: chatMessageSchema, conversation: conversationSummarySchema });
+
+/**
+ * A message of ours that WhatsApp could not deliver (a `failed` status, or the Graph API refused it when sent):
+ * GET /api/agents/{id}/conversations/{conversationId}/undelivered. `reason` is pt-BR, after 'Não entregue: '.
+ */
+export const undeliveredMessageSchema = z.object({
+  messageId: z.string(),
+  /** Meta's error code (131047 outside the 24-hour window, 131026 undeliverable…); null when Meta gave none. */
+  code: z.number().nullable(),
+  reason: z.string(),
+  failedAt: z.string(),
+});
+export type UndeliveredMessage = z.infer<typeof undeliveredMessageSchema>;
+export const undeliveredListSchema = z.object({ messages: z.array(undeliveredMessageSchema) });

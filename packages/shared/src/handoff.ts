@@ -95,9 +95,10 @@ export const inboxEventSchema = z.object({
   agentId: z.string(),
   /**
    * message: a message was stored; state: the conversation changed hands; read: the team opened it; erased: the
-   * customer's data was erased (LGPD), the conversation is gone.
+   * customer's data was erased (LGPD), the conversation is gone; delivery: WhatsApp could not deliver a message of
+   * ours (its 'Não entregue' mark).
    */
-  kind: z.enum(['message', 'state', 'read', 'erased']),
+  kind: z.enum(['message', 'state', 'read', 'erased', 'delivery']),
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
 

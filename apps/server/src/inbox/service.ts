@@ -1,5 +1,5 @@
-import { HANDOFF_TIMEOUT_MESSAGE, type Channel, type ConversationState, type InboxConversation } from '@atende/shared';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { HANDOFF_TIMEOUT_MESSAGE, type Channel, type ChatRole, type ConversationState, type InboxConversation } from '@atende/shared';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { appendAssistantMessage, toSummary } from '../chat/conversations';
 import {
   close,
@@ -15,7 +15,7 @@ import {
 import type { Outbound } from '../channels/core';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
-import { agents, conversations } from '../db/schema';
+import { agents, conversations, messages, whatsappSends } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../logger';
 
@@ -48,10 +48,19 @@ export function createInbox(deps: InboxDeps) {
       log.warn({ err }, 'inbox not notified'),
     );
 
-  /** Every customer conversation of the account's agents, newest first (the test chat is not a customer's). */
+  /**
+   * Every customer conversation of the account's agents, newest first (the test chat is not a customer's), with who
+   * wrote its last message (a customer's text is previewed as written) and whether the last message we sent on
+   * WhatsApp was not delivered. Each is one index probe per row (messages_conversation_idx, whatsapp_sends_conversation_idx).
+   */
   async function list(userId: string, filters: InboxFilters = {}): Promise<InboxConversation[]> {
     const rows = await db
-      .select({ conversation: conversations, agentName: agents.name })
+      .select({
+        conversation: conversations,
+        agentName: agents.name,
+        lastMessageRole: sql<ChatRole | null>`(select ${messages.role} from ${messages} where ${messages.conversationId} = ${conversations.id} order by ${messages.seq} desc limit 1)`,
+        undelivered: sql<boolean>`coalesce((select ${whatsappSends.status} = 'failed' from ${whatsappSends} where ${whatsappSends.conversationId} = ${conversations.id} order by ${whatsappSends.createdAt} desc limit 1), false)`,
+      })
       .from(conversations)
       .innerJoin(agents, eq(agents.id, conversations.agentId))
       .where(
@@ -65,7 +74,13 @@ export function createInbox(deps: InboxDeps) {
       )
       .orderBy(desc(conversations.lastMessageAt))
       .limit(200);
-    return rows.map(({ conversation, agentName }) => ({ ...toSummary(conversation), agentId: conversation.agentId, agentName }));
+    return rows.map(({ conversation, agentName, lastMessageRole, undelivered }) => ({
+      ...toSummary(conversation),
+      agentId: conversation.agentId,
+      agentName,
+      lastMessageRole,
+      undelivered,
+    }));
   }
 
   async function takeOverConversation(agentId: string, conversationId: string) {

@@ -122,11 +122,35 @@ describe('real edits, deletions and system notices', () => {
 describe('real delivery statuses (message_status.json)', () => {
   const statuses = samples('message_status');
 
-  it('counts every status (sent, delivered, read, played, group) and answers none', () => {
-    for (const name of ['sent', 'delivered', 'read', 'played', 'with_tracker']) {
-      expect(parse(statuses[name])).toEqual<ParsedNotification>({ messages: [], statuses: 1, foreign: 0, problems: [] });
+  it('reads every status (sent, delivered, read, played, group) as an update of its wamid and answers none', () => {
+    const expected = { sent: 'sent', delivered: 'delivered', read: 'read', played: 'read', with_tracker: 'sent' } as const;
+    for (const [name, status] of Object.entries(expected)) {
+      expect(parse(statuses[name])).toEqual<ParsedNotification>({
+        messages: [],
+        statuses: 1,
+        updates: [{ id: 'wamid.xyzxyz', status, code: null, detail: null }],
+        foreign: 0,
+        problems: [],
+      });
     }
-    expect(parseNotification(statuses.group, '<BUSINESS_PHONE_NUMBER_ID>')).toEqual({ messages: [], statuses: 1, foreign: 0, problems: [] });
+    expect(parseNotification(statuses.group, '<BUSINESS_PHONE_NUMBER_ID>')).toEqual({
+      messages: [],
+      statuses: 1,
+      updates: [{ id: '<WHATSAPP_MESSAGE_ID>', status: 'read', code: null, detail: null }],
+      foreign: 0,
+      problems: [],
+    });
+  });
+
+  it('reads a failed status as a failure of its wamid, with the error code and Meta\'s words', () => {
+    expect(parse(statuses.failed).updates).toEqual([
+      {
+        id: 'wamid.xyzxyz',
+        status: 'failed',
+        code: 130472,
+        detail: "User's number is part of an experiment: Failed to send message because this user's phone number is part of an experiment",
+      },
+    ]);
   });
 
   it('surfaces a failed delivery with its error (was only counted)', () => {
@@ -141,7 +165,7 @@ describe('real delivery statuses (message_status.json)', () => {
   });
 
   it('a status for another phone number is foreign, its failure not ours', () => {
-    expect(parseNotification(statuses.failed, '999')).toEqual({ messages: [], statuses: 0, foreign: 1, problems: [] });
+    expect(parseNotification(statuses.failed, '999')).toEqual({ messages: [], statuses: 0, updates: [], foreign: 1, problems: [] });
   });
 });
 

@@ -99,9 +99,15 @@ describe('parseNotification', () => {
       timestamp: '1749416390',
       recipient_id: '5511988887777',
     }));
-    expect(parseNotification(envelope({ statuses }), PHONE_ID)).toEqual({
+    expect(parseNotification(envelope({ statuses: [...statuses, { id: 'wamid.out', status: 'deleted' }, { status: 'sent' }] }), PHONE_ID)).toEqual({
       messages: [],
-      statuses: 4,
+      statuses: 6,
+      updates: [
+        { id: 'wamid.out', status: 'sent', code: null, detail: null },
+        { id: 'wamid.out', status: 'delivered', code: null, detail: null },
+        { id: 'wamid.out', status: 'read', code: null, detail: null },
+        { id: 'wamid.out', status: 'failed', code: null, detail: 'failed without an error' },
+      ],
       foreign: 0,
       problems: [{ messageId: 'wamid.out', recipient: '5511988887777', code: null, title: 'failed without an error' }],
     });
@@ -131,6 +137,7 @@ describe('parseNotification', () => {
     expect(parseNotification(envelope({ contacts, messages: [message('text', { text: { body: 'a' } })] }, '999'), PHONE_ID)).toEqual({
       messages: [],
       statuses: 0,
+      updates: [],
       foreign: 1,
       problems: [],
     });

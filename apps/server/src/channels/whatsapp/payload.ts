@@ -40,10 +40,23 @@ export interface NotificationProblem {
   title: string;
 }
 
+/** What Meta says became of a message we sent (a `statuses` item), by its wamid. */
+export interface StatusUpdate {
+  id: string;
+  /** `played` (a voice message we never send) counts as read; other values are skipped. */
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** A failure's first error code (131047, 131026…), or null. */
+  code: number | null;
+  /** A failure's error title and details, in Meta's words. */
+  detail: string | null;
+}
+
 export interface ParsedNotification {
   messages: InboundMessage[];
   /** Delivery statuses (sent/delivered/read/failed): acknowledged, never answered. */
   statuses: number;
+  /** The statuses with a wamid and a known status, in order (ADR 0007: stored on our sends). */
+  updates: StatusUpdate[];
   /** Changes for a different phone number id than the configured one (ignored). */
   foreign: number;
   /** Failed statuses and value-level errors, one per error reported. */
@@ -70,7 +83,7 @@ const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) :
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
 export function parseNotification(payload: unknown, phoneNumberId?: string): ParsedNotification {
-  const result: ParsedNotification = { messages: [], statuses: 0, foreign: 0, problems: [] };
+  const result: ParsedNotification = { messages: [], statuses: 0, updates: [], foreign: 0, problems: [] };
   if (!isObject(payload)) return result;
   for (const entry of objects(payload.entry)) {
     for (const change of objects(entry.changes)) {
@@ -84,6 +97,8 @@ export function parseNotification(payload: unknown, phoneNumberId?: string): Par
       const statuses = objects(value.statuses);
       result.statuses += statuses.length;
       for (const status of statuses) {
+        const update = statusUpdateOf(status);
+        if (update) result.updates.push(update);
         if (status.status !== 'failed') continue;
         result.problems.push(...problemsOf(status.errors, text(status.id), text(status.recipient_id)));
       }
@@ -112,6 +127,17 @@ function problemsOf(errors: unknown, messageId: string | null, recipient: string
     return { messageId, recipient, code: typeof error.code === 'number' ? error.code : null, title: (title || 'unknown error').slice(0, 300) };
   });
   return list.length > 0 || messageId === null ? list : [{ messageId, recipient, code: null, title: 'failed without an error' }];
+}
+
+const STATUSES: Record<string, StatusUpdate['status']> = { sent: 'sent', delivered: 'delivered', read: 'read', played: 'read', failed: 'failed' };
+
+function statusUpdateOf(status: Json): StatusUpdate | null {
+  const id = text(status.id);
+  const kind = typeof status.status === 'string' ? STATUSES[status.status] : undefined;
+  if (!id || !kind) return null;
+  if (kind !== 'failed') return { id, status: kind, code: null, detail: null };
+  const [first] = problemsOf(status.errors, id, null);
+  return { id, status: kind, code: first?.code ?? null, detail: first?.title ?? null };
 }
 
 function parseMessage(message: Json): InboundMessage | null {

@@ -1,12 +1,15 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { whatsappCheckSchema, whatsappConfigInputSchema, whatsappConfigSchema } from '@atende/shared';
+import { undeliveredListSchema, whatsappCheckSchema, whatsappConfigInputSchema, whatsappConfigSchema } from '@atende/shared';
+import { and, eq } from 'drizzle-orm';
 import { getOwnedAgent } from '../../agents/service';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { conversations } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../auth/guard';
 import type { AppEnv } from '../../http/context';
-import { errorResponses, IdParams, jsonBody, jsonResponse, named, sessionSecurity } from '../../http/openapi';
+import { errorResponses, IdParams, jsonBody, jsonResponse, named, pathId, sessionSecurity } from '../../http/openapi';
 import { getWhatsAppConfig, reverifyWhatsAppConfig, saveWhatsAppConfig } from './configuration';
 import type { WhatsApp } from './service';
 import { whatsappWebhookRoutes } from './webhook';
@@ -33,6 +36,16 @@ const routes = {
     request: { params: IdParams, body: jsonBody(whatsappConfigInputSchema) },
     responses: { 200: jsonResponse(CheckSchema, 'Verified and saved'), ...errorResponses(400, 401, 404, 502) },
   }),
+  undelivered: createRoute({
+    method: 'get',
+    path: '/api/agents/{id}/conversations/{conversationId}/undelivered',
+    tags: ['whatsapp'],
+    summary:
+      "The conversation's messages WhatsApp could not deliver ('Não entregue'): a failed status from Meta (131047 outside the 24-hour window, 131026 undeliverable…) or a send the Graph API refused, each with Meta's code and a pt-BR reason; empty on the web",
+    security: sessionSecurity,
+    request: { params: IdParams.extend({ conversationId: pathId }) },
+    responses: { 200: jsonResponse(named(undeliveredListSchema, 'UndeliveredMessages'), 'Messages not delivered'), ...errorResponses(401, 404) },
+  }),
   verify: createRoute({
     method: 'post',
     path: '/api/agents/{id}/whatsapp/verify',
@@ -51,6 +64,7 @@ export function whatsappRoutes(deps: { db: Db; auth: Auth; config: Config; whats
   const app = new OpenAPIHono<AppEnv>();
   app.use('/api/agents/:id/whatsapp', requireAuth(auth));
   app.use('/api/agents/:id/whatsapp/*', requireAuth(auth));
+  app.use('/api/agents/:id/conversations/:conversationId/undelivered', requireAuth(auth));
   const owned = (c: { var: AppEnv['Variables'] }, agentId: string) => getOwnedAgent(db, c.var.auth.user.id, agentId);
 
   app.route('/', whatsappWebhookRoutes({ db, whatsapp }));
@@ -66,5 +80,16 @@ export function whatsappRoutes(deps: { db: Db; auth: Auth; config: Config; whats
     .openapi(routes.verify, async (c) => {
       const agent = await owned(c, c.req.valid('param').id);
       return c.json(await reverifyWhatsAppConfig(configuration, agent), 200);
+    })
+    .openapi(routes.undelivered, async (c) => {
+      const { id, conversationId } = c.req.valid('param');
+      const agent = await owned(c, id);
+      const [conversation] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.id, conversationId), eq(conversations.agentId, agent.id)));
+      if (!conversation) throw notFound('Conversation');
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ messages: await whatsapp.deliveries.undelivered(agent.id, conversation.id) }, 200);
     });
 }

@@ -4,6 +4,7 @@ import type { ChatRuntime } from '../../chat/runtime';
 import type { Config } from '../../config';
 import { whatsappMessages } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
+import { createDeliveries } from './delivery';
 import { createGraphClient } from './graph-client';
 import type { InboundMessage, Sender } from './payload';
 import { type ChannelAdapter, CredentialBox, splitMessage } from '../core';
@@ -21,7 +22,8 @@ export function createWhatsApp(deps: { config: Config; jobs: JobQueue; runtime: 
   const { db } = runtime;
   const secrets = new CredentialBox(deps.config.encryption.secret, 'whatsapp');
   const graph = createGraphClient({ baseUrl: deps.config.whatsapp.graphUrl, version: deps.config.whatsapp.graphVersion });
-  const worker = createWhatsAppWorker({ jobs, graph, secrets, runtime });
+  const deliveries = createDeliveries({ db, notifier: runtime.notifier });
+  const worker = createWhatsAppWorker({ jobs, graph, secrets, runtime, deliveries });
 
   /**
    * Records each message id once (ON CONFLICT DO NOTHING) and enqueues a job
@@ -60,7 +62,15 @@ export function createWhatsApp(deps: { config: Config; jobs: JobQueue; runtime: 
     channel: 'whatsapp',
     async send(message) {
       const parts = splitMessage(toWhatsAppText(message.text), WHATSAPP_TEXT_MAX);
-      const job: SendJob = { agentId: message.agentId, messageId: message.id, to: recipientOf(message.sessionId), parts, index: 0 };
+      const job: SendJob = {
+        agentId: message.agentId,
+        messageId: message.id,
+        to: recipientOf(message.sessionId),
+        parts,
+        index: 0,
+        conversationId: message.conversationId,
+        messageIds: [message.id],
+      };
       await jobs.send<SendJob>(WHATSAPP_SEND, job, { key: message.id });
     },
   };
@@ -80,7 +90,7 @@ export function createWhatsApp(deps: { config: Config; jobs: JobQueue; runtime: 
     await jobs.work<SendJob>(WHATSAPP_SEND, worker.handleSend);
   }
 
-  return { secrets, graph, accept, adapter, notifyNumber, startWorkers };
+  return { secrets, graph, accept, deliveries, adapter, notifyNumber, startWorkers };
 }
 
 export type WhatsApp = ReturnType<typeof createWhatsApp>;

@@ -102,7 +102,10 @@ export function whatsappWebhookRoutes(deps: { db: Db; whatsapp: WhatsApp }) {
       }
       const parsed = parseNotification(payload, config.phoneNumberId);
       const queued = await whatsapp.accept(agentId, parsed.messages);
-      log.debug({ messages: parsed.messages.length, queued, statuses: parsed.statuses, foreign: parsed.foreign }, 'WhatsApp notification');
+      // What became of our messages: only this agent's sends from this phone number id (parseNotification left out
+      // changes for any other number). A failure marks the message 'Não entregue' for the merchant.
+      const changed = await whatsapp.deliveries.applyStatuses(agentId, config.phoneNumberId, parsed.updates);
+      log.debug({ messages: parsed.messages.length, queued, statuses: parsed.statuses, changed, foreign: parsed.foreign }, 'WhatsApp notification');
       // A reply Meta accepted and then failed to deliver (131047, 131026…) or a change it could not process: no
       // answer is owed, but it must not pass unseen.
       if (parsed.problems.length > 0) log.warn({ problems: parsed.problems }, 'WhatsApp reported failed deliveries or errors');

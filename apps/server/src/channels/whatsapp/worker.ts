@@ -1,10 +1,11 @@
 import { resolvePlan, WHATSAPP_TEXT_MAX, type Plan } from '@atende/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { appendAssistantMessage, appendUserMessage, sessionConversation } from '../../chat/conversations';
 import { handoffColumns, notifyInbox } from '../../chat/handoff';
 import { QUOTA_NOTICE, runTurn, type ChatRuntime, type TurnRequest } from '../../chat/runtime';
 import { agents, conversations, messages, profiles, whatsappConfigs, whatsappMessages } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../../jobs/queue';
+import type { Deliveries } from './delivery';
 import { classifyGraphError, GraphError, type GraphClient, type GraphFailure } from './graph-client';
 import { type CredentialBox, KeyedLock, splitMessage } from '../core';
 import { APOLOGY_NOTICE, captionNotice, configurationProblem, TEXT_ONLY_NOTICE, verificationErrors } from './messages';
@@ -42,6 +43,17 @@ export interface SendJob {
   to: Sender;
   parts: string[];
   index: number;
+  /** The customer's conversation the parts go to (null or absent: a notice to the owner's own number). */
+  conversationId?: string | null;
+  /** The stored messages (messages.id) the parts carry: each sent part's wamid is stored with them (delivery.ts). */
+  messageIds?: string[];
+}
+
+/** What the agent says to a customer's message, and the stored messages it is (their delivery is followed). */
+interface Reply {
+  text: string;
+  conversationId: string | null;
+  messageIds: string[];
 }
 
 type Attempt = { retryCount: number; retryLimit: number };
@@ -60,6 +72,7 @@ export interface WorkerDeps {
   graph: GraphClient;
   secrets: CredentialBox;
   runtime: ChatRuntime;
+  deliveries: Deliveries;
 }
 
 /**
@@ -70,7 +83,7 @@ export interface WorkerDeps {
  * queue, so a retry never repeats the turn or a part already delivered.
  */
 export function createWhatsAppWorker(deps: WorkerDeps) {
-  const { jobs, graph, runtime } = deps;
+  const { jobs, graph, runtime, deliveries } = deps;
   const { db } = runtime;
   const log = runtime.logger.child({ module: 'whatsapp' });
   const lock = new KeyedLock();
@@ -160,8 +173,30 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     return rows.map((r) => r.content);
   }
 
+  /**
+   * The agent's messages stored in answer to the customer's message `wamid` (the answer, and the handoff notice said
+   * with it): those right after it in its conversation. The per-customer lock keeps another turn of this customer
+   * from writing between them in this process.
+   */
+  async function answerOf(agentId: string, sessionId: string, wamid: string, text: string): Promise<Reply> {
+    const [asked] = await db
+      .select({ conversationId: messages.conversationId, seq: messages.seq })
+      .from(messages)
+      .where(and(eq(messages.conversationId, sessionConversation(db, agentId, 'whatsapp', sessionId)), eq(messages.externalId, wamid)));
+    if (!asked) return { text, conversationId: null, messageIds: [] };
+    const after = await db
+      .select({ id: messages.id, role: messages.role })
+      .from(messages)
+      .where(and(eq(messages.conversationId, asked.conversationId), gt(messages.seq, asked.seq)))
+      .orderBy(asc(messages.seq))
+      .limit(4);
+    const stop = after.findIndex((m) => m.role !== 'assistant');
+    const answer = stop === -1 ? after : after.slice(0, stop);
+    return { text, conversationId: asked.conversationId, messageIds: answer.map((m) => m.id) };
+  }
+
   /** The answer to send, or null when nothing should be sent (the same notice was the last thing we said). */
-  async function compose(target: Target, message: InboundMessage): Promise<string | null> {
+  async function compose(target: Target, message: InboundMessage): Promise<Reply | null> {
     const { agent } = target;
     const sessionId = message.from.id;
     if (message.content.kind === 'unsupported') {
@@ -172,8 +207,8 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       // The team has the conversation (or is called): they see the media's label in the inbox; the agent says nothing.
       const [conversation] = await db.select({ state: conversations.state }).from(conversations).where(eq(conversations.id, conversationId));
       if (alreadyTold || conversation?.state !== 'bot') return null;
-      await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE, 'notice');
-      return TEXT_ONLY_NOTICE;
+      const notice = await appendAssistantMessage(db, conversationId, TEXT_ONLY_NOTICE, 'notice');
+      return { text: TEXT_ONLY_NOTICE, conversationId, messageIds: [notice.id] };
     }
     const { content } = message;
     if (content.kind !== 'text' && content.kind !== 'caption') return null;
@@ -192,11 +227,11 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       if (turn.silent) return null;
       // The quota notice goes out once; later messages of the same month are stored but not answered again.
       if (turn.quotaExceeded && (await lastAnswers(agent.id, sessionId, 2))[1] === QUOTA_NOTICE) return null;
-      return turn.output;
+      return await answerOf(agent.id, sessionId, message.id, turn.output);
     } catch (err) {
       // runTurn already logged it, refunded the quota and flagged the agent: apologise instead of redoing the turn.
       log.warn({ err, agentId: agent.id, messageId: message.id }, 'turn failed: apologising to the customer');
-      return APOLOGY_NOTICE;
+      return { text: APOLOGY_NOTICE, conversationId: null, messageIds: [] };
     }
   }
 
@@ -223,9 +258,11 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
    * already delivered are never sent twice.
    */
   async function deliver(target: Target, job: SendJob, attempt: (Attempt & { queued: boolean }) | null) {
+    const part = { agentId: target.agent.id, phoneNumberId: target.phoneNumberId, conversationId: job.conversationId ?? null, messageIds: job.messageIds ?? [] };
     for (let i = job.index; i < job.parts.length; i++) {
+      let wamid: string | null;
       try {
-        await graph.sendText(target.token, target.phoneNumberId, job.to, job.parts[i]!);
+        wamid = await graph.sendText(target.token, target.phoneNumberId, job.to, job.parts[i]!);
       } catch (err) {
         const failure = classifyGraphError(err);
         if (failure === 'retry') {
@@ -238,7 +275,15 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
           }
         }
         await fail(target, job.messageId, failure, err);
+        // The merchant sees it beside the message ('Não entregue'), as a failure Meta reports later.
+        await deliveries
+          .refused(part, err instanceof GraphError ? err.code : null, err instanceof Error ? err.message : String(err))
+          .catch((error: unknown) => log.error({ err: error, messageId: job.messageId }, 'refused WhatsApp send not recorded'));
         return;
+      }
+      // The part is out: a failure to record it is logged, never retried (the customer would get the part twice).
+      if (wamid) {
+        await deliveries.sent(part, wamid).catch((err: unknown) => log.error({ err, messageId: job.messageId, wamid }, 'WhatsApp send not recorded'));
       }
     }
     await setStatus(job.messageId, 'answered');
@@ -258,8 +303,9 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       const reply = await compose(target, message);
       if (reply === null) return void (await setStatus(message.id, 'ignored', 'nothing to send (notice already sent, or the team has the conversation)'));
       if (!(await claimDelivery(message.id))) return; // another attempt of this job delivers (or delivered) it
-      const parts = splitMessage(toWhatsAppText(reply), WHATSAPP_TEXT_MAX);
-      await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0 }, null);
+      const parts = splitMessage(toWhatsAppText(reply.text), WHATSAPP_TEXT_MAX);
+      const { conversationId, messageIds } = reply;
+      await deliver(target, { agentId, messageId: message.id, to: message.from, parts, index: 0, conversationId, messageIds }, null);
     });
   }
 
