@@ -1,6 +1,6 @@
-import type { Channel } from '@atende/shared';
+import type { Channel, ChatRole } from '@atende/shared';
 import type { ReactNode } from 'react';
-import { formatDateTime, plainPreview } from '../lib/format';
+import { formatDateTime, messagePreview } from '../lib/format';
 import { ChannelBadge } from './ChannelBadge';
 import { cn } from './ui/cn';
 
@@ -9,6 +9,8 @@ interface Props {
   /** Who wrote: 'Visitante 3F9A2C', or a WhatsApp name and number. */
   customer: string;
   lastMessage: string | null;
+  /** Who wrote it: a customer's text is shown as written, a reply's Markdown as plain text (unknown: as a reply). */
+  lastMessageRole?: ChatRole | null;
   lastMessageAt: string;
   selected: boolean;
   onSelect: () => void;
@@ -16,8 +18,11 @@ interface Props {
   children: ReactNode;
 }
 
-/** One conversation in a list (the agent's Conversas, the inbox): channel, customer, time and the last message as plain text. */
-export function ConversationListItem({ channel, customer, lastMessage, lastMessageAt, selected, onSelect, children }: Props) {
+/**
+ * One conversation in a list (the agent's Conversas, the inbox): channel, customer, time and the last message on one
+ * line (a customer's as written, a reply's Markdown as plain text).
+ */
+export function ConversationListItem({ channel, customer, lastMessage, lastMessageRole, lastMessageAt, selected, onSelect, children }: Props) {
   return (
     <button
       type="button"
@@ -35,7 +40,7 @@ export function ConversationListItem({ channel, customer, lastMessage, lastMessa
         </time>
       </span>
       <span className="mt-1.5 line-clamp-2 block break-words text-sm text-slate-700">
-        {lastMessage === null ? 'Sem mensagens' : plainPreview(lastMessage)}
+        {lastMessage === null ? 'Sem mensagens' : messagePreview(lastMessage, lastMessageRole)}
       </span>
       <span className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">{children}</span>
     </button>

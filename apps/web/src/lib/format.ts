@@ -1,3 +1,5 @@
+import type { ChatRole } from '@atende/shared';
+
 const timeZone = 'America/Sao_Paulo';
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone });
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone });
@@ -25,4 +27,13 @@ export function plainPreview(markdown: string): string {
     .replace(/(^|[^\p{L}\p{N}_])(__|_)(\S(?:.*?\S)?)\2(?![\p{L}\p{N}_])/gu, '$1$3')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A conversation's last message as one line, by who wrote it: a customer's text is plain text, shown as written
+ * (only its line breaks become spaces), never read as Markdown ('[x](javascript:…)' stays as typed); the agent's and
+ * the team's replies are Markdown, previewed as plain text (plainPreview). Without the author, as a reply.
+ */
+export function messagePreview(text: string, role: ChatRole | null | undefined): string {
+  return role === 'user' ? text.replace(/\s+/g, ' ').trim() : plainPreview(text);
 }

@@ -5,6 +5,7 @@ import {
   type Conversation,
   type ConversationState,
   type InboxConversation,
+  type UndeliveredMessage,
 } from '@atende/shared';
 import { ArrowLeft, Headset, SendHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -12,15 +13,18 @@ import { useSearchParams } from 'react-router';
 import { ChannelBadge } from '../../components/ChannelBadge';
 import { ConversationListItem } from '../../components/ConversationListItem';
 import { EarlierMessagesButton } from '../../components/EarlierMessagesButton';
+import { UndeliveredNote, undeliveredBubble } from '../../components/UndeliveredNote';
 import { Alert } from '../../components/ui/Alert';
+import { AlertIcon } from '../../components/ui/icons';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { useUndelivered } from '../../lib/undelivered';
 import { Markdown } from '../chat';
-import { useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
+import { inboxKeys, useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
 
 const STATE_STYLES: Record<ConversationState, string> = {
   bot: 'bg-slate-100 text-slate-700 ring-slate-200',
@@ -143,11 +147,17 @@ function Item({ conversation: c, selected, onSelect }: { conversation: InboxConv
       channel={c.channel}
       customer={customerOf(c)}
       lastMessage={c.lastMessage}
+      lastMessageRole={c.lastMessageRole}
       lastMessageAt={c.lastMessageAt}
       selected={selected}
       onSelect={onSelect}
     >
       <StateBadge state={c.state} />
+      {c.undelivered && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-800 ring-1 ring-inset ring-red-200" title="A última mensagem enviada pelo WhatsApp não chegou ao cliente">
+          <AlertIcon className="size-3" /> Não entregue
+        </span>
+      )}
       <span className="truncate">{c.agentName}</span>
       {c.unread > 0 && (
         <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 font-semibold text-white" aria-label={`${c.unread} ${c.unread === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`}>
@@ -172,6 +182,7 @@ function Detail({
 }) {
   const agentId = summary?.agentId;
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInboxConversation(agentId, conversationId);
+  const undelivered = useUndelivered(agentId, conversationId, data?.channel ?? summary?.channel, inboxKeys.conversation(conversationId));
   const action = useConversationAction();
   const reply = useTeamReply();
   const [text, setText] = useState('');
@@ -229,7 +240,7 @@ function Detail({
           {state === 'waiting' && <Alert tone="error" className="mb-3">O cliente pediu para falar com uma pessoa. O agente está aguardando a sua equipe.</Alert>}
           <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
             {hasNextPage && <EarlierMessagesButton onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-            <Messages conversation={data} />
+            <Messages conversation={data} undelivered={undelivered} />
             <div ref={endRef} />
           </div>
           <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
@@ -279,11 +290,12 @@ function Detail({
  * The conversation as the customer saw it: their own text plain, the agent's and the team's replies in Markdown, as
  * the chat (and the agent's 'Conversas') renders them — on light bubbles, where its links and code stay readable.
  */
-function Messages({ conversation }: { conversation: Conversation }) {
+function Messages({ conversation, undelivered }: { conversation: Conversation; undelivered: Map<string, UndeliveredMessage> }) {
   return (
     <ol className="space-y-3" aria-label="Mensagens">
       {conversation.messages.map((m) => {
         const customer = m.role === 'user';
+        const failure = customer ? undefined : undelivered.get(m.id);
         return (
           <li key={m.id} className={cn('flex flex-col', customer ? 'items-start' : 'items-end')} data-role={m.role}>
             <span className="mb-0.5 px-1 text-xs font-medium text-slate-500">{chatRoleLabels[m.role]}</span>
@@ -293,11 +305,13 @@ function Messages({ conversation }: { conversation: Conversation }) {
                 customer && 'whitespace-pre-wrap rounded-bl-sm bg-slate-100',
                 m.role === 'assistant' && 'rounded-br-sm bg-brand-50 ring-1 ring-brand-100',
                 m.role === 'team' && 'rounded-br-sm bg-green-50 ring-1 ring-green-200',
+                failure && undeliveredBubble,
               )}
             >
               {customer ? m.content : <Markdown>{m.content}</Markdown>}
             </div>
             <time dateTime={m.createdAt} className="mt-1 px-1 text-xs text-slate-500">{formatDateTime(m.createdAt)}</time>
+            {failure && <UndeliveredNote failure={failure} />}
           </li>
         );
       })}

@@ -5,13 +5,14 @@ import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../../lib/api';
 import { TeachAnswerDialog } from '../../knowledge';
-import { useConversation, useConversations } from '../api';
+import { agentKeys, useConversation, useConversations } from '../api';
 import { ChannelBadge } from '../../../components/ChannelBadge';
 import { ConversationListItem } from '../../../components/ConversationListItem';
 import { EarlierMessagesButton } from '../../../components/EarlierMessagesButton';
 import { ErrorBox } from './ErrorBox';
 import { Transcript } from './Transcript';
 import { formatDateTime } from '../../../lib/format';
+import { useUndelivered } from '../../../lib/undelivered';
 
 /**
  * Transcripts of one agent (the workspace's 'Conversas'): the sessions, newest first, and the selected one.
@@ -81,6 +82,7 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
 function ConversationDetail({ agentId, conversationId, onBack }: { agentId: string; conversationId: string; onBack: () => void }) {
   const { data, error, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useConversation(agentId, conversationId);
   const [teaching, setTeaching] = useState<string | null>(null);
+  const undelivered = useUndelivered(agentId, conversationId, data?.channel, agentKeys.conversation(agentId, conversationId));
   return (
     <section aria-label="Conversa selecionada" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <button
@@ -105,7 +107,7 @@ function ConversationDetail({ agentId, conversationId, onBack }: { agentId: stri
             </span>
           </header>
           {hasNextPage && <EarlierMessagesButton onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-          <Transcript conversation={data} onTeach={setTeaching} />
+          <Transcript conversation={data} onTeach={setTeaching} undelivered={undelivered} />
           {teaching !== null && <TeachAnswerDialog agentId={agentId} question={teaching} onClose={() => setTeaching(null)} />}
         </>
       )}
