@@ -186,6 +186,7 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'POST /api/agents/{id}/conversations/{conversationId}/takeover',
         'POST /api/agents/{id}/conversations/{conversationId}/release',
         'POST /api/agents/{id}/conversations/{conversationId}/messages',
+        'GET /api/agents/{id}/conversations/{conversationId}/undelivered',
         'PUT /api/agents/{id}/handoff',
       ]),
     );
