@@ -99,6 +99,29 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
   });
 
+  it('finds the days a passage names by a range or a group, also in passages written before (migration 0020)', async () => {
+    const owner = await newAgent();
+    const week = 'Funcionamos de segunda a sexta, das 9h às 18h.';
+    const weekend = 'Fins de semana: das 10h às 14h.';
+    const short = 'Seg-Sex 8h às 17h';
+    await addFile(owner, 'horarios.txt', [week, weekend, 'Bolo de cenoura: R$ 38,00.']);
+    expect(await contents(owner.agentId, 'vocês abrem na quarta?')).toEqual([week]);
+    expect(await contents(owner.agentId, 'e no sábado?')).toEqual([weekend]);
+    expect((await contents(owner.agentId, 'abrem no fim de semana?'))[0]).toBe(weekend); // the week's after it: "abrem" 
+    expect(await contents(owner.agentId, 'abre 4ª feira?')).toEqual([week]);
+    // As written before: the words' lexemes only.
+    const other = await newAgent();
+    await addFile(other, 'antigo.txt', [short, 'Ter uma conta é grátis.']);
+    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(lexemeSet(short))}::tsvector where agent_id = ${other.agentId} and content = ${short}`);
+    expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([]);
+    const migration = readFileSync(new URL('../src/db/migrations/0020_passage_weekdays.sql', import.meta.url), 'utf8');
+    await ctx.database.db.execute(sql.raw(migration.replace(/^--.*$/gm, '')));
+    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${other.agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
+    expect(cleared.rows.map((r) => r.content)).toEqual([short]);
+    await ctx.services.ingestion.sweep();
+    expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([short]);
+  });
+
   it('computes, in the workers\' sweep, the lexemes of passages that have none (written before migration 0006)', async () => {
     const owner = await newAgent();
     await addFile(owner, 'antigo.txt', ['Entregamos no bairro Jardim Botânico às terças.', 'Aceitamos Pix.']);

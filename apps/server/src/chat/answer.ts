@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn } from '../knowledge/forms';
+import { isWeekday, namesWeekday, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
 
@@ -61,6 +62,11 @@ const OPENS_DEFINITION = 0.7;
 const FAQ_ASKED = 0.2;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
 const DATE_NAMED = 0.2;
+/**
+ * Strength of a day asked for ("o SAC funciona sábado?") in a unit that names other days and not that one ("O SAC atende
+ * de segunda a sexta"): it says which days, and so answers for that one too.
+ */
+const OTHER_DAYS = 0.6;
 /** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
 const UNDEFINED_SUBJECT = 0.7;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
@@ -431,6 +437,7 @@ function matchStrength(term: Term, unit: Unit): number {
   // The form of what is asked, where the text does not name it: "quanto tempo demora?" / "em até 45 minutos",
   // "qual o telefone?" / a bare "(51) 99530-1988".
   if (asksFormIn(term.lexemes, unit.text)) return 0.8;
+  if (isWeekday(term.lexemes) && namesWeekday(unit.lexemes)) return OTHER_DAYS;
   return 0;
 }
 
@@ -588,6 +595,8 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
     if (LIST_ITEM.test(unit.text) && next.opensLine) {
       // An item of a list: the next one only when it answers as well, on its own line.
       if (LIST_ITEM.test(next.text) && following >= own) text = `${text}\n${next.text}`;
+    } else if (asksOtherDays(part, next)) {
+      // "Sábado e domingo: …" after "Segunda a sexta: …" answers for other days than the one asked for.
     } else if (
       // The next sentence goes on answering (a list, a condition, the reason, what a short sentence announces).
       LEANS_BACK.test(next.text) ||
@@ -599,6 +608,12 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
     }
   }
   return text;
+}
+
+/** Whether the part asks for days of the week and the unit names others (or holidays), not those. */
+function asksOtherDays(part: QuestionPart, unit: Unit): boolean {
+  const days = part.terms.filter((t) => !t.carried && isWeekday(t.lexemes));
+  return days.length > 0 && namesWeekday(unit.lexemes, true) && !days.some((t) => has(unit.lexemes, t.lexemes) || has(unit.lexemes, t.synonyms));
 }
 
 /** A line that names what follows (short, no sentence punctuation), not an answer by itself. */
@@ -685,11 +700,11 @@ function analyseText(passageContent: string): AnalysedText {
       heading,
       faq,
       opensLine,
-      lexemes: lexemeSet(text),
+      lexemes: withWeekdays(lexemeSet(text), text),
       quantities: quantitiesIn(text),
       dates: datesIn(`${heading ?? ''} ${text}`),
       sequence: faq ? [...questionWords(heading), ...questionWords(text)] : questionWords(text),
-      headingLexemes: new Set([...titleLexemes, ...outlineLexemes, ...(heading ? lexemeSet(heading) : [])]),
+      headingLexemes: new Set([...titleLexemes, ...outlineLexemes, ...(heading ? withWeekdays(lexemeSet(heading), heading) : [])]),
       row,
       block,
       leansBack: LEANS_BACK.test(text),

@@ -685,3 +685,50 @@ describe('a sentence cut by a PDF page break is answered whole', () => {
     expect(reply.text).not.toContain('Página');
   }, PARSE_TIMEOUT);
 });
+
+/* Opening hours as shops write them: a range of days, a group ("fim de semana"), a department with its own days. */
+describe('a day asked for is found in the range or group of days that holds it', () => {
+  const HOURS = passage(
+    `Pizzaria Bella Napoli
+
+Horário de funcionamento
+Segunda a sexta: das 18h às 23h
+Sábado e domingo: das 17h às 0h
+Feriados: fechado
+
+Atendimento ao cliente (SAC)
+Nosso SAC atende de segunda a sexta, das 9h às 17h, pelo telefone (11) 3333-4444.`,
+    'horarios.txt',
+  );
+
+  it.each([
+    ['vocês abrem na quarta?', 'Segunda a sexta: das 18h às 23h'],
+    ['abre na terça-feira?', 'Segunda a sexta: das 18h às 23h'],
+    ['abre 4ª feira?', 'Segunda a sexta: das 18h às 23h'],
+    ['abrem no sábado?', 'Sábado e domingo: das 17h às 0h'],
+    ['vcs abrem sab?', 'Sábado e domingo: das 17h às 0h'],
+    ['funcionam no fim de semana?', 'Sábado e domingo: das 17h às 0h'],
+    ['vocês abrem aos finais de semana?', 'Sábado e domingo: das 17h às 0h'],
+  ])('%s', async (question, line) => {
+    const reply = await ask(question, [HOURS]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(line);
+    // Only the line of that day: not the other days' (or the holidays') after it.
+    expect(reply.text.split('\n').filter((l) => /\d+h/.test(l))).toEqual([line]);
+  });
+
+  it('"o SAC funciona sábado?" gets the days the SAC answers, not the restaurant\'s Saturday', async () => {
+    const reply = await ask('o sac funciona sábado?', [HOURS]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Nosso SAC atende de segunda a sexta');
+    expect(reply.text).not.toContain('17h às 0h');
+  });
+
+  it('a text\'s own group of days answers for each of them', async () => {
+    const shop = passage('Atendemos em dias úteis, das 9h às 17h.\n\nFins de semana: das 10h às 14h, só para retirada.', 'loja.txt');
+    expect((await ask('vocês atendem na quinta?', [shop])).text).toContain('dias úteis, das 9h às 17h');
+    const sunday = await ask('abre domingo?', [shop]);
+    expect(sunday.text).toContain('Fins de semana: das 10h às 14h');
+    expect(sunday.text).not.toContain('dias úteis');
+  });
+});

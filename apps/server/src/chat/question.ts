@@ -1,4 +1,4 @@
-import { asOneWord, synonymsOf } from '../knowledge/synonyms';
+import { shopWords, synonymsOf } from '../knowledge/synonyms';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { NOMINALIZATIONS } from './nominalizations';
 
@@ -111,7 +111,7 @@ function itemsAsked(text: string): string[] {
  * '24/7' (or '24x7') asks about the opening hours, not about two numbers: it is read as the words it stands for; a
  * two-word name shops also write as one word ("cachorro quente" / "DOG") as that word (knowledge/synonyms.ts).
  */
-const spelledOut = (text: string) => asOneWord(text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento'));
+const spelledOut = (text: string) => shopWords(text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento'));
 
 function part(text: string): QuestionPart {
   const type = answerType(text);

@@ -1,5 +1,6 @@
 import { withSynonyms } from './synonyms';
 import { lexemeSet } from './text-search';
+import { withWeekdays } from './weekdays';
 
 /**
  * Things a shop writes without naming them, and how they are written: a phone number ("(11) 98888-7777",
@@ -45,9 +46,12 @@ export function asksFormIn(lexemes: readonly string[], text: string): boolean {
   return WRITTEN_FORMS.some((f) => lexemes.some((l) => f.words.has(l)) && f.pattern.test(text));
 }
 
-/** A passage's full-text lexemes: its words' (text-search.ts) and those of the indexed forms it has. */
+/**
+ * A passage's full-text lexemes: its words' (text-search.ts), those of the indexed forms it has, and those of the days of
+ * the week it names by a range or a group ("Segunda a sexta" is found by "quarta": weekdays.ts).
+ */
 export function passageLexemes(text: string): Set<string> {
-  const lexemes = lexemeSet(text);
+  const lexemes = withWeekdays(lexemeSet(text), text);
   for (const f of WRITTEN_FORMS) if (f.lexemes.length && f.pattern.test(text)) for (const l of f.lexemes) lexemes.add(l);
   return lexemes;
 }

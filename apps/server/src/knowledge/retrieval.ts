@@ -4,7 +4,7 @@ import { executeShaped, PREPARED, type Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Embedder } from './embedder';
 import { PassageIndexes } from './lexical-index';
-import { asOneWord, withSynonyms } from './synonyms';
+import { shopWords, withSynonyms } from './synonyms';
 import { questionWords, wordQuery } from './text-search';
 import type { VectorIndex } from './vectors';
 
@@ -41,7 +41,7 @@ export async function lexicalSearch(db: Db, agentId: string, question: string, l
  * "Heineken" for "tem cerveja?".
  */
 export function searchTerms(question: string): Array<readonly string[]> {
-  return questionWords(asOneWord(question)).map(withSynonyms);
+  return questionWords(shopWords(question)).map(withSynonyms);
 }
 
 async function searchWords(db: Db, agentId: string, questionWords: ReadonlyArray<readonly string[]>, limit: number): Promise<RetrievedPassage[]> {

@@ -1,4 +1,5 @@
 import { lexemeSet } from './text-search';
+import { spellWeekdays } from './weekdays';
 
 /**
  * The words a shop and its customers use for the same thing. A question word of a group also matches the group's other
@@ -22,6 +23,8 @@ const SYNONYM_GROUPS = [
   'refrigerante refrigerantes refri refris',
   'cerveja cervejas chopp chope',
   'cachorro cachorros dog dogs',
+  // "fim de semana" as one word (PHRASES): its days are its kinds.
+  'fds',
 ].map((group) => [...lexemeSet(group)]);
 
 const SYNONYMS = new Map<string, string[]>();
@@ -35,6 +38,8 @@ for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lex
 const KINDS: Array<[string, string]> = [
   ['cerveja', 'brahma skol heineken itaipava budweiser stella corona amstel eisenbahn devassa bohemia spaten petra colorado baden ipa pilsen lager weiss stout'],
   ['refrigerante', 'coca cola guaraná fanta sprite pepsi kuat sukita soda schweppes tônica'],
+  // "abrem no fim de semana?" over "Sábado: 8h às 12h" (a text's own "fim de semana" is its days: weekdays.ts).
+  ['fds', 'sábado domingo'],
 ];
 for (const [kind, brands] of KINDS) {
   const lexemes = [...lexemeSet(brands)];
@@ -54,14 +59,17 @@ export function withSynonyms(lexemes: readonly string[]): readonly string[] {
 }
 
 /**
- * Names of two words that shops also write as one ("cachorro-quente", "DOG", "hot dog"): a question's is read as the
- * one word its synonyms know, so the second word ("quente") does not count as missing where the menu says "DOG".
+ * Names of two words that shops also write as one ("cachorro-quente", "DOG", "hot dog"; "fim de semana", "fds"): a
+ * question's is read as the one word its synonyms know, so the second word ("quente") does not count as missing where
+ * the menu says "DOG".
  */
 const PHRASES: Array<[RegExp, string]> = [
   [/\bcachorros?[\s-]+quentes?\b/giu, 'cachorro'],
   [/\bhot[\s-]?dogs?\b/giu, 'dog'],
+  [/(?<![\p{L}\p{N}])(?:fim|fins|final|finais)\s+de\s+semana(?![\p{L}\p{N}])/giu, 'fds'],
 ];
 
-export function asOneWord(question: string): string {
-  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), question);
+/** A question in the knowledge's words: its two-word names as one (PHRASES), its days as their names ("4ª feira" → "quarta"). */
+export function shopWords(question: string): string {
+  return spellWeekdays(PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), question));
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { spellWeekdays, weekdaysIn } from './weekdays';
+
+describe('the days of the week a text names', () => {
+  it.each([
+    ['Segunda a sexta, das 8h às 18h', [1, 2, 3, 4, 5]],
+    ['de segunda-feira a sexta-feira', [1, 2, 3, 4, 5]],
+    ['Seg-Sex 8h às 17h', [1, 2, 3, 4, 5]],
+    ['Seg. à Sex.: 9h–18h', [1, 2, 3, 4, 5]],
+    ['2ª a 6ª das 7h às 19h', [1, 2, 3, 4, 5]],
+    ['de terça até domingo', [0, 2, 3, 4, 5, 6]],
+    ['Aberto de domingo a domingo', [0, 1, 2, 3, 4, 5, 6]],
+    ['4º FEIRA', [3]],
+    ['Quarta-feira: feijoada', [3]],
+    ['Sáb e Dom: 10h às 14h', [0, 6]],
+    ['Seg/Qua/Sex', [1, 3, 5]],
+    ['Dom: fechado', [0]],
+    ['Aos sábados, das 6h às 18h.', [6]],
+    ['Fins de semana e feriados: fechado', [0, 6]],
+    ['Atendemos em dias úteis, das 9h às 17h.', [1, 2, 3, 4, 5]],
+    ['Abrimos todos os dias, inclusive feriados.', [0, 1, 2, 3, 4, 5, 6]],
+  ])('%s', (text, days) => expect(weekdaysIn(text)).toEqual(days));
+
+  it.each([
+    'É preciso ter 18 anos.', // the verb, not Tuesday
+    'Um dom para a cozinha.',
+    'Entregamos em até 7 dias úteis.', // a length of time, not the days
+    'em 5 (cinco) dias úteis',
+    'abaixo de 2 ° C',
+    'Peça a 2ª via do boleto.',
+    'Servimos café da manhã em todos os dias de funcionamento.', // the days open, said elsewhere
+  ])('none in %s', (text) => expect(weekdaysIn(text)).toEqual([]));
+
+  it('a question names its days as the knowledge does', () => {
+    expect(spellWeekdays('abre 4ª feira?')).toBe('abre quarta?');
+    expect(spellWeekdays('vcs abrem sáb?')).toBe('vcs abrem sábado?');
+    expect(spellWeekdays('Abre na terça-feira?')).toBe('Abre na terça?');
+    expect(spellWeekdays('e aos domingos?')).toBe('e aos domingo?');
+    expect(spellWeekdays('tem como ter desconto?')).toBe('tem como ter desconto?');
+  });
+});
