@@ -29,6 +29,7 @@ import { SUPPORT_AGENT_ID } from './support/support-agent';
 import { createUsageNotices, type UsageNotices } from './usage/notices';
 import { SYSTEM_EMAIL } from './support/system-account';
 import { pruneWebChatCounters } from './usage/web-chat-limits';
+import { pruneWhatsApp } from './channels/whatsapp/retention';
 
 /** Everything the routes need besides the database: built once at start-up (and by the tests). */
 export interface Services {
@@ -158,6 +159,7 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
       pruneWebChatCounters(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'web chat counters not pruned')),
       rollUpInsights(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'insights not rolled up')),
       services.inbox.expire().catch((err: unknown) => logger.warn({ err }, 'handoff timeouts not checked')),
+      pruneWhatsApp(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'WhatsApp ledgers not pruned')),
     ]);
   const firstSweep = sweep().then(() => undefined);
   const timer = setInterval(sweep, 60_000);

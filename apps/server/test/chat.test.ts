@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSummary } from '@atende/shared';
+import type { Conversation, ListedConversation } from '@atende/shared';
 import { MEMORY_WINDOW, quotaMonth, TRANSCRIPT_PAGE } from '@atende/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -347,10 +347,10 @@ describe('public chat endpoint', () => {
     expect(history.messages.map((m) => m.content)).toEqual(['Primeira', 'Você disse: Primeira', 'Segunda', 'Você disse: Segunda']);
 
     const list = (await (await ctx.request(`/api/agents/${agent.id}/conversations`, { token: user.token })).json()) as {
-      conversations: ConversationSummary[];
+      conversations: ListedConversation[];
     };
     expect(list.conversations).toHaveLength(1);
-    expect(list.conversations[0]).toMatchObject({ customerLabel: expect.stringMatching(/^Visitante /), channel: 'web', messageCount: 4, lastMessage: 'Você disse: Segunda' });
+    expect(list.conversations[0]).toMatchObject({ customerLabel: expect.stringMatching(/^Visitante /), channel: 'web', messageCount: 4, lastMessage: 'Você disse: Segunda', lastMessageRole: 'assistant' });
     const convo = (await (
       await ctx.request(`/api/agents/${agent.id}/conversations/${list.conversations[0]!.id}`, { token: user.token })
     ).json()) as Conversation;

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Agent, Conversation, InboxConversation, UndeliveredMessage } from '@atende/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, type FakeGraph, type FakePhoneNumber } from '../../../e2e/fakes';
 import { createDeliveries, undeliveredReason } from '../src/channels/whatsapp/delivery';
+import { pruneWhatsApp } from '../src/channels/whatsapp/retention';
 import { conversations, messages, whatsappMessages, whatsappSends } from '../src/db/schema';
 import { createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext, type TestUser } from './helpers/context';
@@ -257,6 +258,43 @@ describe("WhatsApp delivery statuses of our messages ('Não entregue')", () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('what the WhatsApp ledgers keep (channels/whatsapp/retention.ts)', () => {
+  it('drops, after a day, sends no conversation holds, and after 30 days the settled ledger of received messages', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const { conversationId } = await answered(agent, customer);
+    const deliveries = createDeliveries({ db: ctx.database.db });
+    const stray = `wamid.stray.${customer}`;
+    const fresh = `wamid.fresh.${customer}`;
+    const linked = `wamid.linked.${customer}`;
+    // A failure for a message nobody here sent (another tool on the same number), one just told, and a send of the conversation.
+    await deliveries.applyStatuses(agent.id, FAKE_NUMBER.id, [
+      { id: stray, status: 'failed', code: 131026, detail: null },
+      { id: fresh, status: 'failed', code: 131026, detail: null },
+    ]);
+    await deliveries.sent({ agentId: agent.id, phoneNumberId: FAKE_NUMBER.id, conversationId, messageIds: [] }, linked);
+    const age = (table: string, column: string, key: string, value: string, interval: string) =>
+      ctx.database.db.execute(sql.raw(`update ${table} set ${column} = now() - interval '${interval}' where ${key} = '${value}'`));
+    await age('whatsapp_sends', 'created_at', 'wamid', stray, '25 hours');
+    await age('whatsapp_sends', 'created_at', 'wamid', linked, '400 days');
+    const received = `wamid.ledger.${customer}`;
+    await ctx.database.db.insert(whatsappMessages).values([
+      { messageId: received, agentId: agent.id, status: 'answered' },
+      { messageId: `${received}.recent`, agentId: agent.id, status: 'answered' },
+      { messageId: `${received}.pending`, agentId: agent.id, status: 'received' },
+    ]);
+    await age('whatsapp_messages', 'created_at', 'message_id', received, '31 days');
+    await age('whatsapp_messages', 'created_at', 'message_id', `${received}.pending`, '31 days');
+
+    await pruneWhatsApp(ctx.database.db);
+    expect(await sendRow(stray)).toBeUndefined();
+    expect((await sendRow(fresh))?.status).toBe('failed');
+    expect((await sendRow(linked))?.conversationId).toBe(conversationId);
+    const left = await ctx.database.db.select({ id: whatsappMessages.messageId }).from(whatsappMessages).where(like(whatsappMessages.messageId, `${received}%`));
+    expect(left.map((r) => r.id).sort()).toEqual([`${received}.pending`, `${received}.recent`]);
   });
 });
 

@@ -39,7 +39,17 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const conversationListSchema = z.object({ conversations: z.array(conversationSummarySchema) });
+/**
+ * A conversation of a list (the agent's 'Conversas', GET /api/agents/{id}/conversations; the inbox): the summary and who
+ * wrote its last message, so a customer's text is previewed as written (only ours may be Markdown).
+ */
+export const listedConversationSchema = conversationSummarySchema.extend({
+  /** Who wrote `lastMessage`: the customer (user), the agent or the team; null without messages. */
+  lastMessageRole: z.enum(chatRoles).nullable(),
+});
+export type ListedConversation = z.infer<typeof listedConversationSchema>;
+
+export const conversationListSchema = z.object({ conversations: z.array(listedConversationSchema) });
 
 /** One transcript (GET /api/agents/{id}/conversations/{conversationId}). */
 /**
@@ -64,15 +74,12 @@ export const conversationSchema = conversationSummarySchema.extend({ messages: z
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /**
- * A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): the summary and its agent, who wrote the
- * last message (a customer's text is previewed as written, only ours may be Markdown) and whether the last message we
- * sent on WhatsApp was not delivered.
+ * A conversation in the account-wide inbox ('Atendimentos', GET /api/inbox): as listed, with its agent and whether the
+ * last message we sent on WhatsApp was not delivered.
  */
-export const inboxConversationSchema = conversationSummarySchema.extend({
+export const inboxConversationSchema = listedConversationSchema.extend({
   agentId: z.string(),
   agentName: z.string(),
-  /** Who wrote `lastMessage`: the customer (user), the agent or the team; null without messages. */
-  lastMessageRole: z.enum(chatRoles).nullable(),
   /** WhatsApp reported the last message we sent in this conversation as not delivered ('Não entregue'). */
   undelivered: z.boolean(),
 });

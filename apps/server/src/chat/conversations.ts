@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerOutcome, Channel, ChatMessage, Conversation, ConversationState, ConversationSummary } from '@atende/shared';
+import type { AnswerOutcome, Channel, ChatMessage, ChatRole, Conversation, ConversationState, ConversationSummary, ListedConversation } from '@atende/shared';
 import { MEMORY_WINDOW, TRANSCRIPT_PAGE } from '@atende/shared';
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { executeShaped, PREPARED, type Db } from '../db/client';
@@ -420,14 +420,21 @@ export function toSummary(row: typeof conversations.$inferSelect): ConversationS
   };
 }
 
-export async function listConversations(db: Db, agentId: string): Promise<ConversationSummary[]> {
+/**
+ * Who wrote a conversation's last message (one probe of messages_conversation_idx per listed row): ListedConversation.
+ * Written out with its tables named: Drizzle leaves the columns of a one-table select unqualified, and "id" inside the
+ * subquery would then be the message's.
+ */
+export const lastMessageRole = sql<ChatRole | null>`(select m.role from messages m where m.conversation_id = "conversations"."id" order by m.seq desc limit 1)`;
+
+export async function listConversations(db: Db, agentId: string): Promise<ListedConversation[]> {
   const rows = await db
-    .select()
+    .select({ conversation: conversations, lastMessageRole })
     .from(conversations)
     .where(eq(conversations.agentId, agentId))
     .orderBy(desc(conversations.lastMessageAt))
     .limit(500);
-  return rows.map(toSummary);
+  return rows.map((r) => ({ ...toSummary(r.conversation), lastMessageRole: r.lastMessageRole }));
 }
 
 /**

@@ -1,6 +1,6 @@
-import { HANDOFF_TIMEOUT_MESSAGE, type Channel, type ChatRole, type ConversationState, type InboxConversation } from '@atende/shared';
+import { HANDOFF_TIMEOUT_MESSAGE, type Channel, type ConversationState, type InboxConversation } from '@atende/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { appendAssistantMessage, toSummary } from '../chat/conversations';
+import { appendAssistantMessage, lastMessageRole, toSummary } from '../chat/conversations';
 import {
   close,
   expireHandoffs,
@@ -15,7 +15,7 @@ import {
 import type { Outbound } from '../channels/core';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
-import { agents, conversations, messages, whatsappSends } from '../db/schema';
+import { agents, conversations, whatsappSends } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../logger';
 
@@ -58,7 +58,7 @@ export function createInbox(deps: InboxDeps) {
       .select({
         conversation: conversations,
         agentName: agents.name,
-        lastMessageRole: sql<ChatRole | null>`(select ${messages.role} from ${messages} where ${messages.conversationId} = ${conversations.id} order by ${messages.seq} desc limit 1)`,
+        lastMessageRole,
         undelivered: sql<boolean>`coalesce((select ${whatsappSends.status} = 'failed' from ${whatsappSends} where ${whatsappSends.conversationId} = ${conversations.id} order by ${whatsappSends.createdAt} desc limit 1), false)`,
       })
       .from(conversations)

@@ -54,6 +54,7 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
                     channel={conversation.channel}
                     customer={conversation.customerLabel}
                     lastMessage={conversation.lastMessage}
+                    lastMessageRole={conversation.lastMessageRole}
                     lastMessageAt={conversation.lastMessageAt}
                     selected={conversation.id === selectedId}
                     onSelect={() => setParams({ c: conversation.id })}
