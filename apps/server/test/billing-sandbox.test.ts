@@ -1,6 +1,7 @@
 import type { BillingOverview, SandboxCheckout } from '@atende/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { formatDay } from '../src/billing/notices';
 import { sandboxPreapprovals, webhookEvents } from '../src/db/schema';
 import { createAgent } from './helpers/agents';
 import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
@@ -58,6 +59,7 @@ describe('sandbox checkout', () => {
       reason: 'Atende — Plano Pro',
       plan: { id: 'pro', name: 'Pro' },
       amountBrl: 289,
+      amountCents: 28900,
       payerEmail: owner.email,
     });
     expect((await ctx.request(`/api/billing/sandbox/${id}`, { token: other.token })).status).toBe(404);
@@ -69,6 +71,8 @@ describe('sandbox checkout', () => {
     const user = await createUser(ctx);
     await createAgent(ctx, user, 'Primeiro');
     const id = await startCheckout(user, 'essencial');
+    const send = vi.spyOn(ctx.services.mail, 'send').mockResolvedValue();
+    onTestFinished(() => send.mockRestore());
     const res = await decide(user, id, 'approve');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ redirect: `/payment/success?preapproval_id=${id}` });
@@ -82,6 +86,14 @@ describe('sandbox checkout', () => {
     expect(await confirmed.json()).toEqual({ status: 'authorized', plan: { id: 'essencial', name: 'Essencial' } });
     expect(await billing(user)).toMatchObject({ status: 'approved', usage: { agentsLimit: 2 }, payments: [{ status: 'approved', amountBrl: 149 }] });
     expect((await ctx.request('/api/agents', { method: 'POST', token: user.token, json: { name: 'Segundo' } })).status).toBe(201);
+
+    // One e-mail for the decision and the return page together, with the next charge a month ahead (as Mercado Pago
+    // says next_payment_date).
+    const mails = send.mock.calls.map(([m]) => m).filter((m) => m.to === user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Seu plano Essencial está ativo']);
+    const nextCharge = new Date();
+    nextCharge.setUTCMonth(nextCharge.getUTCMonth() + 1);
+    expect(mails[0]!.text).toContain(`A próxima cobrança de R$ 149,00 será em ${formatDay(nextCharge)}`);
 
     // A finished checkout cannot be decided again.
     expect((await decide(user, id, 'reject')).status).toBe(409);

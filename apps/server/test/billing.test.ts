@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startFakeMercadoPago, type FakeMercadoPago, type FakePreapproval } from '../../../e2e/fakes';
 import { signManifest, signatureManifest } from '../src/billing/mercadopago/signature';
-import { agents, profiles, subscriptions, webhookEvents } from '../src/db/schema';
+import { agents, payments, profiles, subscriptions, webhookEvents } from '../src/db/schema';
 import { createAgent } from './helpers/agents';
 import { createTestContext, createUser, ORIGIN, type TestContext, type TestUser } from './helpers/context';
 
@@ -441,6 +441,41 @@ describe('webhooks', () => {
     expect(mails[0]!.text).toContain(`Ver meu plano: ${ORIGIN}/dashboard/plan`);
   });
 
+  it('keeps centavos: a charge of R$ 12,34 is stored, listed and e-mailed as R$ 12,34, never R$ 12', async () => {
+    const { user, id } = await subscribed('essencial');
+    const send = vi.spyOn(ctx.services.mail, 'send').mockResolvedValue();
+    onTestFinished(() => send.mockRestore());
+    mp.authorizedPayments.set('7201', {
+      id: 7201,
+      preapproval_id: id,
+      status: 'processed',
+      transaction_amount: 12.34,
+      currency_id: 'BRL',
+      payment: { id: 9201, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount' },
+    });
+    mp.payments.set('9202', { id: 9202, status: 'approved', transaction_amount: 0.29, metadata: { preapproval_id: id } });
+    await notify('subscription_authorized_payment', '7201', { action: 'created' });
+    await notify('payment', '9202', { action: 'payment.created' });
+
+    const stored = await ctx.database.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(Object.fromEntries(stored.map((p) => [p.providerPaymentId, p.amountCents]))).toEqual({
+      [`payment:9201`]: 1234,
+      // The first approved charge takes over the entry written at activation (R$ 149,00), with its own amount.
+      [`payment:9202`]: 29, // 0.29 × 100 is 28.999999999999996 in floating point
+    });
+    const overview = await billing(user);
+    expect(overview.subscription).toMatchObject({ amountBrl: 149, amountCents: 14900 });
+    expect(overview.payments).toHaveLength(2);
+    expect(overview.payments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'rejected', amountBrl: 12.34, amountCents: 1234 }),
+        expect.objectContaining({ status: 'approved', amountBrl: 0.29, amountCents: 29 }),
+      ]),
+    );
+    const [mail] = send.mock.calls.map(([m]) => m).filter((m) => m.to === user.email);
+    expect(mail!.text).toContain('O Mercado Pago recusou a cobrança de R$ 12,34 da sua assinatura do plano Essencial');
+  });
+
   it('a cancelled subscription drops the account to Gratuito and deactivates (never deletes) the extra agents', async () => {
     const { user, id } = await subscribed('pro');
     const created = [];
@@ -549,7 +584,7 @@ describe('real Mercado Pago bodies (sdk-java mocks, developer docs: test/fixture
       id,
       status,
       external_reference: row!.externalReference,
-      auto_recurring: { ...base.auto_recurring, transaction_amount: row!.amountBrl },
+      auto_recurring: { ...base.auto_recurring, transaction_amount: row!.amountCents / 100 },
     });
   }
 

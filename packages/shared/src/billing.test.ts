@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSubscriptionSchema, formatBrl, normalizeSubscriptionStatus, purchasablePlanIds } from './billing';
+import { centsToBrl, createSubscriptionSchema, formatBrl, formatCents, normalizeSubscriptionStatus, purchasablePlanIds, toCents } from './billing';
 import { plans } from './plans';
 
 describe('billing contracts', () => {
@@ -25,5 +25,17 @@ describe('billing contracts', () => {
   it('formats prices in reais', () => {
     expect(formatBrl(149)).toBe('R$ 149,00');
     expect(formatBrl(1289.5)).toBe('R$ 1.289,50');
+  });
+
+  it('keeps money in exact centavos: decimal amounts round to the nearest centavo, never truncate', () => {
+    // 12.34 * 100 and 0.29 * 100 are 1233.9999999999998 and 28.999999999999996 in floating point.
+    expect(toCents(12.34)).toBe(1234);
+    expect(toCents(0.29)).toBe(29);
+    expect(toCents(149)).toBe(14900);
+    expect(toCents(1289.5)).toBe(128950);
+    expect(centsToBrl(1234)).toBe(12.34);
+    expect(formatCents(1234)).toBe('R$ 12,34');
+    expect(formatCents(7)).toBe('R$ 0,07');
+    expect(formatCents(128950)).toBe('R$ 1.289,50');
   });
 });

@@ -76,7 +76,8 @@ export const paymentRecordSchema = z.object({
   plan: planIdSchema,
   planName: z.string(),
   status: z.enum(paymentStatuses),
-  amountBrl: z.number().nullable(),
+  amountBrl: z.number().nullable().describe('The charge in reais, centavos included (12.34); null when unknown'),
+  amountCents: z.number().int().nullable().describe('The same amount in centavos (1234), exact; null when unknown'),
   createdAt: z.string(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
@@ -86,7 +87,8 @@ export const subscriptionSummarySchema = z.object({
   plan: planIdSchema,
   planName: z.string(),
   status: z.enum(subscriptionStatuses),
-  amountBrl: z.number(),
+  amountBrl: z.number().describe('The monthly price in reais, centavos included'),
+  amountCents: z.number().int().describe('The same price in centavos, exact'),
   provider: z.enum(providers),
   createdAt: z.string(),
 });
@@ -112,7 +114,8 @@ export const sandboxCheckoutSchema = z.object({
   status: z.enum(subscriptionStatuses),
   reason: z.string(),
   plan: planRefSchema,
-  amountBrl: z.number(),
+  amountBrl: z.number().describe('The monthly price in reais, centavos included'),
+  amountCents: z.number().int().describe('The same price in centavos, exact'),
   payerEmail: z.string(),
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
@@ -133,4 +136,22 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 /** 'R$ 149,00' */
 export function formatBrl(value: number): string {
   return brl.format(value).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * Money is kept in integer centavos (R$ 12,34 → 1234): a decimal amount from the provider becomes centavos once,
+ * rounded to the nearest (12.34 × 100 is 1233.9999999999998 in floating point).
+ */
+export function toCents(reais: number): number {
+  return Math.round(reais * 100);
+}
+
+/** Centavos as reais for the API's `amountBrl` fields (1234 → 12.34). */
+export function centsToBrl(cents: number): number {
+  return cents / 100;
+}
+
+/** 'R$ 12,34' from 1234 centavos. */
+export function formatCents(cents: number): string {
+  return formatBrl(cents / 100);
 }

@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@atende/shared';
 import { activateSubscription, cancelAtProvider } from './activate';
 import type { BillingContext } from './context';
-import { endSubscription } from './end';
+import { endSubscription, type EndedBy } from './end';
 import type { Preapproval } from './provider';
 import { findSubscription } from './subscriptions';
 import { verifyPreapproval, type SubscriptionRow } from './verify-preapproval';
@@ -15,9 +15,10 @@ export type ApplyResult =
  * (never with anything the browser or a notification body claims): authorized
  * activates the plan that was bought, paused/cancelled end it, pending changes
  * nothing. The return page passes the signed-in user, who must own it.
+ * `endedBy` says who ended it, for the owner's e-mail (a notification: the provider).
  * Returns the subscription's status as it now stands on our side.
  */
-export async function applyPreapproval(ctx: BillingContext, pre: Preapproval, userId?: string): Promise<ApplyResult> {
+export async function applyPreapproval(ctx: BillingContext, pre: Preapproval, userId?: string, endedBy: EndedBy = 'provider'): Promise<ApplyResult> {
   const row = await findSubscription(ctx.db, pre.id);
   if (!row) return { ok: false, reason: userId ? 'not_yours' : 'unknown' };
   const verdict = verifyPreapproval(pre, row, userId);
@@ -27,7 +28,7 @@ export async function applyPreapproval(ctx: BillingContext, pre: Preapproval, us
   }
   switch (verdict.status) {
     case 'authorized': {
-      const result = await activateSubscription(ctx, row);
+      const result = await activateSubscription(ctx, row, { nextPaymentDate: pre.next_payment_date });
       if (result !== 'refused') return { ok: true, row, status: 'authorized' };
       // We cancelled it (replaced or cancelled by the owner) but the provider still has it running.
       await cancelAtProvider(ctx, row.preapprovalId, 'authorized at the provider after we cancelled it');
@@ -35,7 +36,7 @@ export async function applyPreapproval(ctx: BillingContext, pre: Preapproval, us
     }
     case 'paused':
     case 'cancelled':
-      await endSubscription(ctx, row, verdict.status);
+      await endSubscription(ctx, row, verdict.status, endedBy);
       return { ok: true, row, status: verdict.status };
     case 'pending':
       return { ok: true, row, status: row.status === 'cancelled' ? 'cancelled' : 'pending' };

@@ -1,6 +1,6 @@
-import { formatBrl, resolvePlan, type PaymentStatus } from '@atende/shared';
+import { formatCents, resolvePlan, toCents, type PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
-import { payments, subscriptions, user } from '../db/schema';
+import { payments, subscriptions } from '../db/schema';
 import { chargeRejectedMessage } from '../mail/messages';
 import { lockAccount } from '../accounts/plan';
 import { setPaymentStatus } from './accounts';
@@ -8,6 +8,7 @@ import type { BillingContext } from './context';
 import { parseExternalReference } from './external-reference';
 import { activationKey, paymentStatusOf, recordPayment } from './payments';
 import type { AuthorizedPayment, ProviderPayment } from './provider';
+import { planPageUrl, tellOwner } from './notices';
 import { findSubscription } from './subscriptions';
 import type { SubscriptionRow } from './verify-preapproval';
 
@@ -17,27 +18,28 @@ export async function recordAuthorizedPayment(ctx: BillingContext, ap: Authorize
   if (!ap.preapproval_id || !paymentId) return;
   const row = await findSubscription(ctx.db, ap.preapproval_id);
   if (!row) return;
-  await recordCharge(ctx, row, paymentId, paymentStatusOf(ap.payment?.status), amountInBrl(ctx, ap));
+  await recordCharge(ctx, row, paymentId, paymentStatusOf(ap.payment?.status), amountInCents(ctx, ap));
 }
 
 /** A payment (GET /v1/payments/{id}) that belongs to one of our subscriptions; others are ignored. */
 export async function recordProviderPayment(ctx: BillingContext, payment: ProviderPayment): Promise<void> {
   const row = await subscriptionOfPayment(ctx, payment);
   if (!row) return;
-  await recordCharge(ctx, row, payment.id, paymentStatusOf(payment.status), amountInBrl(ctx, payment));
+  await recordCharge(ctx, row, payment.id, paymentStatusOf(payment.status), amountInCents(ctx, payment));
 }
 
 /**
- * The charge's amount when it is in reais (Mercado Pago sends `currency_id` beside it; absent, BRL is assumed: our
- * subscriptions are created in BRL). An amount in another currency is not listed as reais: the entry keeps no amount.
+ * The charge's amount in centavos when it is in reais (Mercado Pago sends `transaction_amount` as a decimal, 12.34,
+ * and `currency_id` beside it; absent, BRL is assumed: our subscriptions are created in BRL). An amount in another
+ * currency is not listed as reais: the entry keeps no amount.
  */
-function amountInBrl(ctx: BillingContext, charge: { id: string; transaction_amount?: number | null; currency_id?: string | null }) {
-  if (typeof charge.transaction_amount !== 'number') return null;
+function amountInCents(ctx: BillingContext, charge: { id: string; transaction_amount?: number | null; currency_id?: string | null }) {
+  if (typeof charge.transaction_amount !== 'number' || !Number.isFinite(charge.transaction_amount)) return null;
   if (charge.currency_id && charge.currency_id.toUpperCase() !== 'BRL') {
     ctx.logger.warn({ chargeId: charge.id, currency: charge.currency_id }, 'Mercado Pago charge not in BRL: recorded without an amount');
     return null;
   }
-  return charge.transaction_amount;
+  return toCents(charge.transaction_amount);
 }
 
 async function subscriptionOfPayment(ctx: BillingContext, payment: ProviderPayment): Promise<SubscriptionRow | undefined> {
@@ -60,7 +62,7 @@ async function recordCharge(
   row: SubscriptionRow,
   paymentId: string,
   status: PaymentStatus,
-  amount: number | null | undefined,
+  amountCents: number | null,
 ): Promise<void> {
   const key = `payment:${paymentId}`;
   const newlyRejected = await ctx.db.transaction(async (tx) => {
@@ -70,35 +72,27 @@ async function recordCharge(
       subscription: row,
       key,
       status,
-      amountBrl: typeof amount === 'number' ? Math.round(amount) : null,
+      amountCents,
       replaces: status === 'approved' ? [activationKey(row)] : [],
     });
     const current = await findSubscription(tx, row.preapprovalId);
     if (current?.status === 'authorized' && status !== 'pending') await setPaymentStatus(tx, row.userId, status);
     return current?.status === 'authorized' && status === 'rejected' && before?.status !== 'rejected';
   });
-  if (newlyRejected) await tellOwnerChargeRejected(ctx, row, typeof amount === 'number' ? amount : row.amountBrl);
+  if (newlyRejected) await tellOwnerChargeRejected(ctx, row, amountCents ?? row.amountCents);
 }
 
 /**
  * A monthly charge of the plan in use was refused: the plan stays for now, but the owner has to act (another card)
  * before Mercado Pago gives up and the subscription ends. Once per charge; a mail failure is only logged.
  */
-async function tellOwnerChargeRejected(ctx: BillingContext, row: SubscriptionRow, amountBrl: number): Promise<void> {
-  if (!ctx.mail) return;
-  try {
-    const [owner] = await ctx.db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.userId));
-    if (!owner) return;
-    await ctx.mail.send(
-      chargeRejectedMessage({
-        to: owner.email,
-        name: owner.name,
-        planName: resolvePlan(row.plan).name,
-        amount: formatBrl(amountBrl),
-        planUrl: `${ctx.publicUrl}/dashboard/plan`,
-      }),
-    );
-  } catch (err) {
-    ctx.logger.error({ err, userId: row.userId }, 'charge rejected e-mail not sent');
-  }
+async function tellOwnerChargeRejected(ctx: BillingContext, row: SubscriptionRow, amountCents: number): Promise<void> {
+  await tellOwner(ctx, row.userId, 'charge rejected', (owner) =>
+    chargeRejectedMessage({
+      ...owner,
+      planName: resolvePlan(row.plan).name,
+      amount: formatCents(amountCents),
+      planUrl: planPageUrl(ctx),
+    }),
+  );
 }

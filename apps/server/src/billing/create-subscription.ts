@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { plans, type CreateSubscriptionResult, type PlanId } from '@atende/shared';
+import { plans, toCents, type CreateSubscriptionResult, type PlanId } from '@atende/shared';
 import { subscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
 import { formatExternalReference } from './external-reference';
 import { closeOpenCheckouts } from './open-checkouts';
+import { legacyReais } from './payments';
 import type { Preapproval } from './provider';
 import { currentSubscription } from './subscriptions';
 
@@ -63,7 +64,8 @@ export async function createSubscription(
     preapprovalId: pre.id,
     externalReference,
     status: 'pending',
-    amountBrl: plan.priceBrl,
+    amountCents: toCents(plan.priceBrl),
+    amountBrl: legacyReais(toCents(plan.priceBrl)),
     initPoint: pre.init_point,
   });
   // A new checkout abandons the account's earlier pending ones: finished later, each would start charging too.

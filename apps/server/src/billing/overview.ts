@@ -1,4 +1,4 @@
-import { resolvePlan, testDay, type BillingOverview, type PaymentStatus } from '@atende/shared';
+import { centsToBrl, resolvePlan, testDay, type BillingOverview, type PaymentStatus } from '@atende/shared';
 import { eq } from 'drizzle-orm';
 import { countAgents } from '../agents/service';
 import { profiles } from '../db/schema';
@@ -37,7 +37,8 @@ export async function getBillingOverview(ctx: BillingContext, userId: string): P
             plan: subscriptionPlan.id,
             planName: subscriptionPlan.name,
             status: 'authorized',
-            amountBrl: current.amountBrl,
+            amountBrl: centsToBrl(current.amountCents),
+            amountCents: current.amountCents,
             provider: current.provider,
             createdAt: current.createdAt.toISOString(),
           }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { resolvePlan, type PaymentRecord, type PaymentStatus } from '@atende/shared';
+import { centsToBrl, resolvePlan, type PaymentRecord, type PaymentStatus } from '@atende/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { payments } from '../db/schema';
@@ -31,7 +31,8 @@ export interface PaymentEntry {
   /** Unique per charge at the provider (notifications repeat). */
   key: string;
   status: PaymentStatus;
-  amountBrl: number | null;
+  /** The charge in centavos; null when unknown (or not in reais). */
+  amountCents: number | null;
   /** Earlier keys of the same charge (the activation entry, a charge not yet attempted) that this entry replaces. */
   replaces?: string[];
 }
@@ -41,14 +42,21 @@ export interface PaymentEntry {
  * updates the status of the same entry, and a charge first seen under another
  * key (the activation entry, a scheduled charge) keeps a single row.
  */
+/**
+ * The whole reais the previous release reads from the deprecated `amount_brl` columns, written beside the centavos
+ * for one release (migration 0021, docs/deploying.md).
+ */
+export const legacyReais = (cents: number | null): number | null => (cents === null ? null : Math.round(cents / 100));
+
 export async function recordPayment(tx: Executor, entry: PaymentEntry): Promise<void> {
   const { subscription: sub, key, status } = entry;
+  const amount = { amountCents: entry.amountCents, amountBrl: legacyReais(entry.amountCents) };
   const known = await tx.update(payments).set({ status }).where(eq(payments.providerPaymentId, key)).returning({ id: payments.id });
   if (known.length > 0) return;
   for (const earlier of entry.replaces ?? []) {
     const claimed = await tx
       .update(payments)
-      .set({ providerPaymentId: key, status, ...(entry.amountBrl !== null ? { amountBrl: entry.amountBrl } : {}) })
+      .set({ providerPaymentId: key, status, ...(entry.amountCents !== null ? amount : {}) })
       .where(eq(payments.providerPaymentId, earlier))
       .returning({ id: payments.id });
     if (claimed.length > 0) return;
@@ -63,7 +71,7 @@ export async function recordPayment(tx: Executor, entry: PaymentEntry): Promise<
       status,
       providerPaymentId: key,
       subscriptionId: sub.id,
-      amountBrl: entry.amountBrl,
+      ...amount,
     })
     .onConflictDoUpdate({ target: payments.providerPaymentId, set: { status: sql`excluded.status` } });
 }
@@ -77,7 +85,8 @@ export async function listPayments(db: Db, userId: string, limit = 50): Promise<
       plan: plan.id,
       planName: plan.name,
       status: paymentStatusOf(row.status),
-      amountBrl: row.amountBrl,
+      amountBrl: row.amountCents === null ? null : centsToBrl(row.amountCents),
+      amountCents: row.amountCents,
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -39,6 +39,8 @@ export const preapprovalSchema = z.looseObject({
   payer_email: z.string().nullish(),
   init_point: z.string().nullish(),
   back_url: z.string().nullish(),
+  /** When Mercado Pago charges next (an authorized subscription). */
+  next_payment_date: z.string().nullish(),
   auto_recurring: z
     .looseObject({ transaction_amount: z.number().nullish(), currency_id: z.string().nullish() })
     .nullish(),

@@ -12,6 +12,7 @@ const row: SubscriptionRow = {
   preapprovalId: 'pre-1',
   externalReference: 'user-a:essencial:sub-1',
   status: 'pending',
+  amountCents: 14900,
   amountBrl: 149,
   initPoint: null,
   createdAt: new Date(),
@@ -65,10 +66,19 @@ describe('plan resolution from a verified preapproval', () => {
     expect(verifyPreapproval(preapproval({ auto_recurring: { transaction_amount: 1, currency_id: 'BRL' } }), row)).toEqual(mismatch);
     expect(verifyPreapproval(preapproval({ auto_recurring: { transaction_amount: 149, currency_id: 'USD' } }), row)).toEqual(mismatch);
     expect(verifyPreapproval(preapproval({ auto_recurring: null }), row)).toEqual(mismatch);
+    expect(verifyPreapproval(preapproval({ auto_recurring: { transaction_amount: 149.01, currency_id: 'BRL' } }), row)).toEqual(mismatch);
+  });
+
+  it('compares the price in centavos: a price with centavos matches exactly, whatever floating point makes of it', () => {
+    const cents = { ...row, amountCents: 1234, amountBrl: 12 };
+    expect(verifyPreapproval(preapproval({ auto_recurring: { transaction_amount: 12.34, currency_id: 'BRL' } }), cents)).toEqual({ ok: true, status: 'authorized' });
+    expect(verifyPreapproval(preapproval({ auto_recurring: { transaction_amount: 12, currency_id: 'BRL' } }), cents)).toEqual({ ok: false, reason: 'mismatch' });
+    const odd = { ...row, amountCents: 29, amountBrl: 0 }; // 0.29 * 100 is 28.999999999999996
+    expect(verifyPreapproval(preapproval({ auto_recurring: { transaction_amount: 0.29, currency_id: 'BRL' } }), odd)).toEqual({ ok: true, status: 'authorized' });
   });
 
   it('the plan to activate is the one bought: an Essencial purchase never becomes Pro', () => {
-    const pro = { ...row, plan: 'pro', amountBrl: 289, externalReference: 'user-a:pro:sub-1' };
+    const pro = { ...row, plan: 'pro', amountCents: 28900, amountBrl: 289, externalReference: 'user-a:pro:sub-1' };
     expect(verifyPreapproval(preapproval(), pro)).toEqual({ ok: false, reason: 'mismatch' });
   });
 });

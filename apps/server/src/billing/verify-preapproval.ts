@@ -1,4 +1,4 @@
-import { normalizeSubscriptionStatus, type SubscriptionStatus } from '@atende/shared';
+import { normalizeSubscriptionStatus, toCents, type SubscriptionStatus } from '@atende/shared';
 import type { subscriptions } from '../db/schema';
 import { parseExternalReference } from './external-reference';
 import type { Preapproval } from './provider';
@@ -27,7 +27,8 @@ export function verifyPreapproval(pre: Preapproval, row: SubscriptionRow, userId
     ref.userId !== row.userId ||
     ref.subscriptionId !== row.id ||
     ref.plan !== row.plan ||
-    pre.auto_recurring?.transaction_amount !== row.amountBrl ||
+    typeof pre.auto_recurring?.transaction_amount !== 'number' ||
+    toCents(pre.auto_recurring.transaction_amount) !== row.amountCents ||
     pre.auto_recurring?.currency_id !== 'BRL'
   ) {
     return { ok: false, reason: 'mismatch' };

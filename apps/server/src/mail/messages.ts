@@ -95,6 +95,81 @@ export function chargeRejectedMessage(r: Recipient & { planName: string; amount:
   ]);
 }
 
+/** What a plan gives, in words: '2 agentes ativos e 1.000 mensagens por mês'. `null` is unlimited. */
+export function planAllowance(plan: { maxAgents: number | null; monthlyMessages: number | null }): string {
+  const agents = plan.maxAgents === null ? 'agentes ilimitados' : `${plan.maxAgents} ${plan.maxAgents === 1 ? 'agente ativo' : 'agentes ativos'}`;
+  const messages = plan.monthlyMessages === null ? 'mensagens ilimitadas' : `${plan.monthlyMessages.toLocaleString('pt-BR')} mensagens por mês`;
+  return `${agents} e ${messages}`;
+}
+
+/**
+ * Mercado Pago confirmed a subscription (the checkout authorized, or a paused subscription resumed): the plan that
+ * was bought is active. `nextChargeOn`: the provider's next charge date (dd/mm/aaaa), when it told us.
+ */
+export function planActivatedMessage(
+  r: Recipient & {
+    planName: string;
+    /** The monthly price, formatted ('R$ 149,00'). */
+    amount: string;
+    /** What the plan gives (planAllowance). */
+    allowance: string;
+    nextChargeOn: string | null;
+    /** The plans whose subscription this one replaced and that were cancelled at Mercado Pago. */
+    replacedPlans: string[];
+    planUrl: string;
+  },
+): MailMessage {
+  return compose(r, `Seu plano ${r.planName} está ativo`, [
+    `O Mercado Pago confirmou a sua assinatura do plano ${r.planName}, de ${r.amount} por mês. Seu plano já está ativo, com ${r.allowance}.`,
+    r.nextChargeOn
+      ? `A próxima cobrança de ${r.amount} será em ${r.nextChargeOn}, no cartão que você cadastrou no Mercado Pago. Depois, a cobrança se repete todo mês.`
+      : `As próximas cobranças de ${r.amount} serão feitas todo mês pelo Mercado Pago, no cartão que você cadastrou.`,
+    ...r.replacedPlans.map((plan) => `A assinatura do plano ${plan} foi cancelada no Mercado Pago: não haverá novas cobranças dela.`),
+    'Em “Meu plano” você acompanha o uso do mês e os pagamentos, e pode mudar de plano ou cancelar quando quiser:',
+    { label: 'Ver meu plano', url: r.planUrl },
+  ]);
+}
+
+/**
+ * The subscription paying for the plan ended: cancelled by the owner in 'Meu plano', cancelled at Mercado Pago (by
+ * the payer, or by Mercado Pago after refused charges) or paused there. The account is on Gratuito from now on.
+ */
+export function planEndedMessage(
+  r: Recipient & {
+    planName: string;
+    amount: string;
+    how: 'cancelled_by_owner' | 'cancelled_at_provider' | 'paused_at_provider';
+    /** The day the plan's resources ended (dd/mm/aaaa): today, a cancellation takes effect at once. */
+    endedOn: string;
+    freePlanName: string;
+    /** What Gratuito gives (planAllowance). */
+    freeAllowance: string;
+    /** Agents switched off for being above Gratuito's limit. */
+    deactivatedAgents: number;
+    planUrl: string;
+  },
+): MailMessage {
+  const paused = r.how === 'paused_at_provider';
+  const n = r.deactivatedAgents;
+  return compose(r, paused ? `Sua assinatura do plano ${r.planName} foi pausada` : `Sua assinatura do plano ${r.planName} foi cancelada`, [
+    r.how === 'cancelled_by_owner'
+      ? `Como você pediu em “Meu plano”, cancelamos a sua assinatura do plano ${r.planName} (${r.amount} por mês) no Mercado Pago. Não haverá novas cobranças.`
+      : paused
+        ? `O Mercado Pago nos avisou que a sua assinatura do plano ${r.planName} (${r.amount} por mês) foi pausada. Enquanto estiver pausada, não há cobranças.`
+        : `O Mercado Pago nos avisou que a sua assinatura do plano ${r.planName} (${r.amount} por mês) foi cancelada — na sua conta do Mercado Pago ou pelo próprio Mercado Pago, por exemplo depois de cobranças recusadas. Não haverá novas cobranças dela.`,
+    `Os recursos do plano ${r.planName} valeram até hoje, ${r.endedOn}: o fim da assinatura vale na hora, e o valor já pago neste mês não é devolvido. Sua conta voltou para o plano ${r.freePlanName}, com ${r.freeAllowance}.`,
+    ...(n > 0
+      ? [
+          `${n === 1 ? '1 agente além do limite foi desativado' : `${n} agentes além do limite foram desativados`} — nenhum foi excluído. Em “Meus Agentes” você escolhe qual fica ativo.`,
+        ]
+      : []),
+    paused
+      ? `Para voltar ao plano ${r.planName}, reative a assinatura na sua conta do Mercado Pago ou assine de novo em “Meu plano”:`
+      : `Para voltar ao plano ${r.planName}, é só assinar de novo em “Meu plano”:`,
+    { label: 'Ver meu plano', url: r.planUrl },
+  ]);
+}
+
 /** The public web chat's limits turned a visitor away for the first time today (issue 13, item 5). */
 export function webLimitReachedMessage(r: Recipient & { agentName: string; settingsUrl: string }): MailMessage {
   return compose(r, `Limite de mensagens do chat atingido: ${r.agentName}`, [

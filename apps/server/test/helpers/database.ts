@@ -8,11 +8,13 @@ export const testDbKind = process.env.ATENDE_TEST_DB === 'postgres' ? 'postgres'
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a
  * throw-away database on the TEST_DATABASE_URL server (dropped on close).
+ * `migrate: false` leaves it empty (a test of one migration applies the earlier ones itself).
  */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<Database & { url?: string }> {
+  const migrate = options.migrate ?? true;
   if (testDbKind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
+    if (migrate) await database.migrate();
     return database;
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -25,7 +27,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  await database.migrate();
+  if (migrate) await database.migrate();
   return {
     ...database,
     url: url.toString(),

@@ -1,4 +1,5 @@
 import {
+  centsToBrl,
   normalizeSubscriptionStatus,
   resolvePlan,
   type SandboxCheckout,
@@ -30,7 +31,8 @@ export async function getSandboxCheckout(ctx: BillingContext, userId: string, pr
     status: normalizeSubscriptionStatus(pre.status) ?? 'pending',
     reason: pre.reason ?? `Atende — Plano ${plan.name}`,
     plan: { id: plan.id, name: plan.name },
-    amountBrl: row.amountBrl,
+    amountBrl: centsToBrl(row.amountCents),
+    amountCents: row.amountCents,
     payerEmail: pre.payer_email ?? row.email,
   };
 }

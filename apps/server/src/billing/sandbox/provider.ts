@@ -61,7 +61,14 @@ export class SandboxProvider implements BillingProvider {
     if (current.status === 'cancelled' && status !== 'cancelled') {
       throw new ProviderError(400, 'A cancelled preapproval cannot be modified', 'bad_request');
     }
-    const updated: Preapproval = { ...current, status, last_modified: new Date().toISOString() };
+    const now = new Date();
+    const updated: Preapproval = {
+      ...current,
+      status,
+      last_modified: now.toISOString(),
+      // As at Mercado Pago, an authorized subscription says when it charges next: a month from now.
+      ...(status === 'authorized' ? { next_payment_date: oneMonthAfter(now).toISOString() } : {}),
+    };
     await this.db
       .update(sandboxPreapprovals)
       .set({ body: updated, updatedAt: sql`now()` })
@@ -76,4 +83,10 @@ export class SandboxProvider implements BillingProvider {
   async getPayment(id: string): Promise<ProviderPayment> {
     throw new ProviderError(404, `Payment ${id} not found (the sandbox charges nothing)`, 'not_found');
   }
+}
+
+function oneMonthAfter(at: Date): Date {
+  const next = new Date(at);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
 }

@@ -19,7 +19,14 @@ export const subscriptions = pgTable(
     externalReference: text('external_reference').notNull(),
     /** pending | authorized | paused | cancelled */
     status: text('status').notNull().default('pending'),
-    amountBrl: integer('amount_brl').notNull(),
+    /** The monthly price asked of the provider, in centavos (R$ 149,00 → 14900): money is stored exactly. */
+    amountCents: integer('amount_cents').notNull(),
+    /**
+     * @deprecated Whole reais, read and written by the previous release only (migration 0021 keeps
+     * `amount_cents` filled from it for rows that release writes during a rolling deploy). Drop it, and the
+     * trigger, in the next release.
+     */
+    amountBrl: integer('amount_brl'),
     initPoint: text('init_point'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -40,6 +47,9 @@ export const payments = pgTable(
     /** The provider's payment / authorized-payment id (unique: webhooks may repeat). */
     providerPaymentId: text('provider_payment_id').unique(),
     subscriptionId: text('subscription_id'),
+    /** The charge in centavos (R$ 12,34 → 1234); null when unknown or not in reais. */
+    amountCents: integer('amount_cents'),
+    /** @deprecated Whole reais, for the previous release during a rolling deploy (see subscriptions.amountBrl). */
     amountBrl: integer('amount_brl'),
     createdAt: createdAt(),
   },

@@ -1,4 +1,4 @@
-import { formatBrl, type SandboxDecision } from '@atende/shared';
+import { formatCents, type SandboxDecision } from '@atende/shared';
 import { FlaskConical, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -70,7 +70,7 @@ export default function SandboxCheckoutPage() {
       <dl className="divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-left ring-1 ring-slate-200">
         <Row label="Assinatura">{data.reason}</Row>
         <Row label="Plano">{data.plan.name}</Row>
-        <Row label="Valor">{formatBrl(data.amountBrl)} por mês</Row>
+        <Row label="Valor">{formatCents(data.amountCents)} por mês</Row>
         <Row label="Pagador">{data.payerEmail}</Row>
       </dl>
       {decision.isError && (

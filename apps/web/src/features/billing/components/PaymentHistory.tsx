@@ -1,5 +1,5 @@
 import type { PaymentRecord } from '@atende/shared';
-import { formatBrl } from '@atende/shared';
+import { formatCents } from '@atende/shared';
 import { formatDate } from '../../../lib/format';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
@@ -28,7 +28,7 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
                 <tr key={p.id}>
                   <td className="py-2.5 pr-4 text-slate-700">{formatDate(p.createdAt)}</td>
                   <td className="py-2.5 pr-4 font-medium text-slate-900">{p.planName}</td>
-                  <td className="py-2.5 pr-4 text-slate-700">{p.amountBrl === null ? '-' : formatBrl(p.amountBrl)}</td>
+                  <td className="py-2.5 pr-4 text-slate-700">{p.amountCents === null ? '-' : formatCents(p.amountCents)}</td>
                   <td className="py-2.5">
                     <PaymentStatusBadge status={p.status} />
                   </td>
