@@ -131,7 +131,7 @@ describe("'Seu plano está ativo'", () => {
     expect((await notify('subscription_preapproval', essencial)).status).toBe(200);
 
     const [mail] = await delivered(user, 'Seu plano Pro está ativo');
-    expect(mail!.text).toContain('A assinatura do plano Essencial foi cancelada no Mercado Pago: não haverá novas cobranças dela.');
+    expect(mail!.text).toContain('A assinatura anterior, do plano Essencial, foi cancelada no Mercado Pago: não haverá novas cobranças dela.');
     expect(queuedFor(user, 'Sua assinatura')).toEqual([]);
     expect(queuedFor(user, 'Seu plano').map((m) => m.subject)).toEqual(['Seu plano Essencial está ativo', 'Seu plano Pro está ativo']);
   });

@@ -441,6 +441,29 @@ describe('webhooks', () => {
     expect(mails[0]!.text).toContain(`Ver meu plano: ${ORIGIN}/dashboard/plan`);
   });
 
+  it('after a refused charge the same plan can be bought again with another card, replacing the refused subscription', async () => {
+    const { user, id } = await subscribed('essencial');
+    mp.authorizedPayments.set('7301', {
+      id: 7301,
+      preapproval_id: id,
+      status: 'processed',
+      transaction_amount: 149,
+      currency_id: 'BRL',
+      payment: { id: 9301, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount' },
+    });
+    await notify('subscription_authorized_payment', '7301', { action: 'created' });
+    expect(await billing(user)).toMatchObject({ plan: { id: 'essencial' }, status: 'rejected' });
+
+    const again = await subscribe(user, 'essencial');
+    mp.setStatus(again, 'authorized');
+    expect((await confirm(user, again)).status).toBe(200);
+    expect(mp.preapprovals.get(id)!.status).toBe('cancelled');
+    expect(await billing(user)).toMatchObject({ plan: { id: 'essencial' }, status: 'approved', subscription: { plan: 'essencial' } });
+    // Paid again, the same plan is refused as before.
+    const twice = await ctx.request('/api/billing/subscriptions', { method: 'POST', token: user.token, json: { plan: 'essencial' } });
+    expect(twice.status).toBe(409);
+  });
+
   it('keeps centavos: a charge of R$ 12,34 is stored, listed and e-mailed as R$ 12,34, never R$ 12', async () => {
     const { user, id } = await subscribed('essencial');
     const send = vi.spyOn(ctx.services.mail, 'send').mockResolvedValue();

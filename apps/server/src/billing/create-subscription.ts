@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { plans, toCents, type CreateSubscriptionResult, type PlanId } from '@atende/shared';
-import { subscriptions } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { profiles, subscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { BillingContext } from './context';
 import { providerFailure } from './errors';
@@ -28,7 +29,9 @@ export async function createSubscription(
     });
   }
   const current = await currentSubscription(ctx.db, user.id);
-  if (current?.plan === plan.id) {
+  // The same plan again only to pay it with another card, after Mercado Pago refused a monthly charge: once the new
+  // checkout is authorized, activation cancels the refused subscription (activate.ts), so nobody pays twice.
+  if (current?.plan === plan.id && (await paymentStatusOf(ctx, user.id)) !== 'rejected') {
     throw new AppError('CONFLICT', `Already subscribed to ${plan.id}`, { userMessage: `Você já assina o plano ${plan.name}.` });
   }
 
@@ -71,4 +74,9 @@ export async function createSubscription(
   // A new checkout abandons the account's earlier pending ones: finished later, each would start charging too.
   await closeOpenCheckouts(ctx, user.id, { except: id, pendingOnly: true });
   return { init_point: pre.init_point };
+}
+
+async function paymentStatusOf(ctx: BillingContext, userId: string): Promise<string | undefined> {
+  const [row] = await ctx.db.select({ paymentStatus: profiles.paymentStatus }).from(profiles).where(eq(profiles.id, userId));
+  return row?.paymentStatus;
 }

@@ -90,7 +90,7 @@ export function chargeRejectedMessage(r: Recipient & { planName: string; amount:
   return compose(r, `Não conseguimos cobrar a assinatura do plano ${r.planName}`, [
     `O Mercado Pago recusou a cobrança de ${r.amount} da sua assinatura do plano ${r.planName} no Atende.`,
     'Seu plano continua ativo por enquanto, e o Mercado Pago pode tentar cobrar de novo nos próximos dias. Se a assinatura for cancelada por falta de pagamento, sua conta volta para o plano Gratuito e os agentes além do limite dele são desativados.',
-    'Confira o cartão da assinatura na sua conta do Mercado Pago (validade e limite). Você também pode assinar de novo com outro cartão em “Meu plano”:',
+    'Confira o cartão da assinatura na sua conta do Mercado Pago (validade e limite). Você também pode assinar o plano de novo com outro cartão em “Meu plano”: a assinatura recusada é cancelada assim que o novo pagamento for aprovado.',
     { label: 'Ver meu plano', url: r.planUrl },
   ]);
 }
@@ -124,7 +124,7 @@ export function planActivatedMessage(
     r.nextChargeOn
       ? `A próxima cobrança de ${r.amount} será em ${r.nextChargeOn}, no cartão que você cadastrou no Mercado Pago. Depois, a cobrança se repete todo mês.`
       : `As próximas cobranças de ${r.amount} serão feitas todo mês pelo Mercado Pago, no cartão que você cadastrou.`,
-    ...r.replacedPlans.map((plan) => `A assinatura do plano ${plan} foi cancelada no Mercado Pago: não haverá novas cobranças dela.`),
+    ...r.replacedPlans.map((plan) => `A assinatura anterior, do plano ${plan}, foi cancelada no Mercado Pago: não haverá novas cobranças dela.`),
     'Em “Meu plano” você acompanha o uso do mês e os pagamentos, e pode mudar de plano ou cancelar quando quiser:',
     { label: 'Ver meu plano', url: r.planUrl },
   ]);

@@ -1,4 +1,4 @@
-import { formatBrl } from '@atende/shared';
+import { formatBrl, formatCents } from '@atende/shared';
 import { ArrowLeft, Check, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
 import { useBilling, useCancelSubscription } from './api';
 import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog';
+import { ChargeRefusedNotice } from './components/ChargeRefusedNotice';
 import { PaymentHistory } from './components/PaymentHistory';
 import { PaymentStatusBadge } from './components/PaymentStatusBadge';
 import { UsageMeter } from './components/UsageMeter';
@@ -53,6 +54,7 @@ export default function PlanPage() {
       )}
       {data && (
         <div className="space-y-6">
+          {data.status === 'rejected' && data.subscription && <ChargeRefusedNotice subscription={data.subscription} payments={data.payments} />}
           <section aria-labelledby="current-plan" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <div className="flex flex-wrap items-start justify-between gap-4">
               <div>
@@ -61,7 +63,11 @@ export default function PlanPage() {
                   {data.plan.name}
                 </h2>
                 <p className="mt-1 text-sm text-slate-600">
-                  {data.plan.priceBrl === null ? planPrice(data.plan) : `${formatBrl(data.plan.priceBrl)} por mês`}
+                  {data.subscription
+                    ? `${formatCents(data.subscription.amountCents)} por mês`
+                    : data.plan.priceBrl === null
+                      ? planPrice(data.plan)
+                      : `${formatBrl(data.plan.priceBrl)} por mês`}
                 </p>
               </div>
               <dl className="grid grid-cols-[auto_auto] items-center gap-x-3 gap-y-2 text-sm">
