@@ -277,6 +277,9 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
     let text = LIST_ITEM.test(section[0]!.text) ? `${best.unit.heading}:` : '';
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}${u.opensLine ? '\n' : ' '}${u.text}` : u.text;
+    // A FAQ's "Não." / "Sim," answers its own question, not another one it is quoted for ("funciona na quarta?" over
+    // "O atendimento funciona aos finais de semana? Não. Nosso atendimento está disponível de segunda a sexta…").
+    if (best.unit.faq && !headingAsks(best.unit.heading, own)) text = withoutYesOrNo(text);
     return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
   }
   const expanded = expand(best.unit, part, total, rarity);
@@ -411,8 +414,14 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
 function headingAsks(heading: string, own: readonly Term[]): boolean {
   const words = own.filter((t) => t.weight === 1);
   if (words.length === 0) return false;
-  const lexemes = lexemeSet(heading);
+  const lexemes = withWeekdays(lexemeSet(heading), heading);
   return words.every((t) => has(lexemes, t.lexemes) || has(lexemes, t.synonyms));
+}
+
+/** A text without the "Sim" / "Não" it opens with, and from its next word capitalised. */
+function withoutYesOrNo(text: string): string {
+  const rest = text.replace(/^(?:sim|não|nao)\b[.,!;:]?\s+(?=\S)/iu, '');
+  return rest === text ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /** Whether the unit's own text, not its heading, has the word in some way (as matchStrength counts it). */

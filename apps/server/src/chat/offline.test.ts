@@ -724,6 +724,19 @@ Nosso SAC atende de segunda a sexta, das 9h às 17h, pelo telefone (11) 3333-444
     expect(reply.text).not.toContain('17h às 0h');
   });
 
+  it("a FAQ's 'Não.' answers its own question, not another day's (a store's Markdown FAQ)", async () => {
+    const faq = passage(
+      '### Q: O atendimento funciona aos finais de semana?\n**A:** Não. Nosso atendimento está disponível de segunda a sexta, das 9h às 18h (exceto feriados).',
+      'faq.md',
+    );
+    const wednesday = await ask('o atendimento funciona na quarta?', [faq]);
+    expect(wednesday.outcome).toBe('answered');
+    expect(wednesday.text).toContain('Nosso atendimento está disponível de segunda a sexta');
+    expect(wednesday.text).not.toMatch(/Não\./);
+    // Its own question (Sunday is a day of the weekend) keeps it.
+    expect((await ask('vocês atendem no domingo?', [faq])).text).toContain('Não. Nosso atendimento');
+  });
+
   it('a text\'s own group of days answers for each of them', async () => {
     const shop = passage('Atendemos em dias úteis, das 9h às 17h.\n\nFins de semana: das 10h às 14h, só para retirada.', 'loja.txt');
     expect((await ask('vocês atendem na quinta?', [shop])).text).toContain('dias úteis, das 9h às 17h');
