@@ -76,6 +76,11 @@ export const MERCHANT: { files: EvalFile[]; cases: EvalCase[] } = {
     { question: 'abre sabado?', answers: ['das 6h às 18h'], gold: TXT },
     { question: 'Vocês abrem no Natal?', answers: ['Fechamos no Natal'], gold: TXT },
     { question: 'Vocês funcionam 24/7?', answers: ['das 6h às 20h'], gold: TXT },
+    // A day inside a range, a group of days, a day written short.
+    { question: 'vocês abrem na quarta?', answers: ['Segunda a sexta, das 6h às 20h'], gold: TXT },
+    { question: 'funcionam no fim de semana?', answers: ['das 6h às 18h', 'das 7h às 12h45'], gold: TXT },
+    { question: 'abre 5ª feira?', answers: ['Segunda a sexta, das 6h às 20h'], gold: TXT },
+    { question: 'entregam no sábado?', answers: ['de segunda a sábado, das 9h às 19h'], gold: TXT },
     // Prices and codes (rows of the CSV).
     { question: 'Quanto custa o pão de queijo?', answers: ['R$ 4,50'] },
     { question: 'qual o preço do bolo de fubá', answers: ['R$ 28,00'] },

@@ -1,5 +1,5 @@
 import { calculationRequest } from '@atende/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as F from '../../test/fixtures/generate';
 import { documentPassages } from '../knowledge/ingest/prepare';
 import { parseFile } from '../knowledge/parsers';
@@ -722,6 +722,19 @@ Nosso SAC atende de segunda a sexta, das 9h às 17h, pelo telefone (11) 3333-444
     expect(reply.outcome).toBe('answered');
     expect(reply.text).toContain('Nosso SAC atende de segunda a sexta');
     expect(reply.text).not.toContain('17h às 0h');
+  });
+
+  it("'vocês estão abertos agora?' gets the hours of the day it is in Brasília", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T01:30:00Z')); // Friday, 22:30 in Brasília
+      expect((await ask('vocês estão abertos agora?', [HOURS])).text).toContain('Segunda a sexta: das 18h às 23h');
+      const tomorrow = await ask('e amanhã, abre?', [HOURS]);
+      expect(tomorrow.text).toContain('Sábado e domingo: das 17h às 0h');
+      expect(tomorrow.text).not.toContain('Segunda a sexta');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a FAQ's 'Não.' answers its own question, not another day's (a store's Markdown FAQ)", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spellWeekdays, weekdaysIn } from './weekdays';
+import { spellWeekdays, weekdayAt, weekdaysIn } from './weekdays';
 
 describe('the days of the week a text names', () => {
   it.each([
@@ -37,5 +37,18 @@ describe('the days of the week a text names', () => {
     expect(spellWeekdays('Abre na terça-feira?')).toBe('Abre na terça?');
     expect(spellWeekdays('e aos domingos?')).toBe('e aos domingo?');
     expect(spellWeekdays('tem como ter desconto?')).toBe('tem como ter desconto?');
+  });
+
+  it("reads 'hoje', 'agora' and 'amanhã' as the day they are in Brasília, in a question about opening hours only", () => {
+    // 01:30 UTC on a Saturday is still Friday in Brasília (UTC-3).
+    const fridayNight = new Date('2026-11-28T01:30:00Z');
+    expect(weekdayAt(fridayNight)).toBe(5);
+    expect(spellWeekdays('vocês estão abertos agora?', fridayNight)).toBe('vocês estão abertos sexta?');
+    expect(spellWeekdays('abre hoje?', fridayNight)).toBe('abre sexta?');
+    expect(spellWeekdays('e amanhã, funciona?', fridayNight)).toBe('e sábado, funciona?');
+    expect(spellWeekdays('que horas fecha hoje?', new Date('2026-11-29T15:00:00Z'))).toBe('que horas fecha domingo?');
+    // Not about opening: left as written.
+    expect(spellWeekdays('qual o nome da universidade hoje?', fridayNight)).toBe('qual o nome da universidade hoje?');
+    expect(spellWeekdays('abril tem promoção hoje?', fridayNight)).toBe('abril tem promoção hoje?');
   });
 });

@@ -1,3 +1,4 @@
+import { QUOTA_TIME_ZONE } from '@atende/shared';
 import { lexemeSet } from './text-search';
 
 /**
@@ -111,15 +112,29 @@ export function namesWeekday(lexemes: ReadonlySet<string>, holidays = false): bo
   return holidays && lexemes.has(HOLIDAY);
 }
 
+/** "hoje", "agora", "amanhã" in a question about opening hours: the day they are, in Brasília (the shops' time). */
+const RELATIVE_DAY = /(?<![\p{L}\p{N}])(?:hoje|agora|amanh[ãa])(?![\p{L}\p{N}])/giu;
+const ASKS_OPENING = /(?<![\p{L}])(?:abr[ei]m?|abert[oa]s?|funciona(?:m|ndo)?|fecha(?:m|do|da|dos)?|hor[áa]rios?|atende(?:m|ndo)?|expediente)(?![\p{L}])/iu;
+const WEEKDAY_OF = new Intl.DateTimeFormat('en-US', { timeZone: QUOTA_TIME_ZONE, weekday: 'short' });
+const ENGLISH_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The day of the week it is at `now` in Brasília (0 Sunday … 6 Saturday). */
+export const weekdayAt = (now: Date) => ENGLISH_DAYS.indexOf(WEEKDAY_OF.format(now));
+
 /**
  * A question's days as the knowledge's words: "4ª feira" → "quarta", "sáb" → "sábado", "terça-feira" → "terça" (so
- * "feira" is not a word the answer must have). A group ("fim de semana", "fds") is left as it is: synonyms.ts reads it.
+ * "feira" is not a word the answer must have); in a question about opening hours, "hoje" / "agora" / "amanhã" as the day
+ * they are at `now` ("vocês estão abertos agora?" on a Saturday asks about Saturday). A group ("fim de semana", "fds")
+ * is left as it is: synonyms.ts reads it.
  */
-export function spellWeekdays(question: string): string {
-  return question.replace(DAY, (match, ...args) => {
+export function spellWeekdays(question: string, now = new Date()): string {
+  const spelled = question.replace(DAY, (match, ...args) => {
     const g = args.at(-1) as Record<string, string | undefined>;
     if (g.short || g.bare) return match;
     const day = g.ordinal ? Number(g.ordinal) - 1 : g.sab ? 6 : FULL_DAYS[(g.full ?? g.weekend)!.toLowerCase()]!;
     return NAMES[day]!;
   });
+  if (!ASKS_OPENING.test(spelled)) return spelled;
+  const today = weekdayAt(now);
+  return spelled.replace(RELATIVE_DAY, (word) => NAMES[/^amanh/i.test(word) ? (today + 1) % 7 : today]!);
 }
