@@ -357,6 +357,26 @@ describe('parseDocumentSync (in-thread parsers)', () => {
     expect(text).toBe(F.FACTS.doc.join('\n'));
   });
 
+  it('DOC (Word 97): a table is read row by row, as the same document saved as DOCX is (public word-extractor test documents)', async () => {
+    const both = async (name: string) => [
+      asText(await parseDocumentSync(publicFixture(`word-extractor-${name}.doc`), 'doc')),
+      asText(await parseDocumentSync(publicFixture(`word-extractor-${name}.docx`), 'docx')),
+    ];
+    // A table with an empty cell, between two paragraphs.
+    const [doc, docx] = await both('test12');
+    expect(doc).toBe(docx);
+    expect(doc).toBe('This is a simple paragraph\n\nRow 1, cell 1: Row 2, cell 1\nRow 1, cell 3: Row 2, cell 3\n\nAnd a second paragraph');
+    // Licences compared across six columns: each row keeps every value with its column.
+    const [licences, licencesDocx] = await both('test03');
+    expect(licences).toBe(licencesDocx);
+    expect(licences).toContain('License: Can You Release Commercial Works?\nGPL v3.0: Yes, but ALL source code must be distributed under GPL (viral).\nLGPL v3.0: Yes\nBSD: Yes');
+    // A cell of two lines stays in its row (the paragraph after the table differs: Word 97 text has no blank lines).
+    const [form, formDocx] = await both('test06');
+    const row = 'Nom: Méthode(s)\nDocument1: public Boolean evaluate( ) throw Exception; (méthode où se trouve toute la logique).';
+    expect(form).toContain(row);
+    expect(formDocx).toContain(row);
+  });
+
   it('DOCX: a table is read row by row, each value with its column, as a spreadsheet is; text around it as before', async () => {
     const text = asText(await parseDocumentSync(F.docxMenuTable(), 'docx'));
     expect(text).toBe(

@@ -71,9 +71,14 @@ function bodyText(element: DocxElement): string {
  * with a punctuation mark, or with a hyphen ("Terça-" over "feira" is one word).
  */
 function cellText(cell: DocxElement): string {
+  return cellParagraphs((cell.children ?? []).map(bodyText));
+}
+
+/** A cell's paragraphs as one line: joined by "; " unless one already ends a phrase (or a word cut by a hyphen). */
+function cellParagraphs(paragraphs: string[]): string {
   let text = '';
-  for (const child of cell.children ?? []) {
-    const part = bodyText(child).replace(/\s+/g, ' ').trim();
+  for (const paragraph of paragraphs) {
+    const part = paragraph.replace(/\s+/g, ' ').trim();
     if (!part) continue;
     text += !text ? part : /-$/.test(text) ? part : /[,;:.!?]$/.test(text) ? ` ${part}` : `; ${part}`;
   }
@@ -109,12 +114,56 @@ function tableBlock(table: DocxElement): string {
     width = Math.max(width, c);
   });
   if (rows.length < 2 || width < 2) return (table.children ?? []).map(bodyText).join('');
-  const filled = fillMerges(grid, merges);
+  return gridBlock(fillMerges(grid, merges));
+}
+
+/**
+ * A Word table's cells (DOCX or DOC) as rows (tableText): its first row the header unless it looks like data
+ * (hasHeaderRow), and rows that repeat the header (a header repeated on each page, a table of weeks) skipped.
+ */
+function gridBlock(grid: unknown[][]): string {
   const key = (row: unknown[]) => row.map((v) => String(v ?? '').trim()).join('\t').replace(/\t+$/, '');
-  const first = filled.find((row) => key(row) !== '');
-  const unique = first ? filled.filter((row) => row === first || key(row) !== key(first)) : filled;
+  const first = grid.find((row) => key(row) !== '');
+  const unique = first ? grid.filter((row) => row === first || key(row) !== key(first)) : grid;
   const sheet = toSheet('', unique, { detectHeader: true });
   return sheet ? `\n\n${tableText(sheet)}\n\n` : '';
+}
+
+/**
+ * The tables of a Word 97–2003 body as word-extractor gives them, as rows (gridBlock): each cell ends with a tab (Word's
+ * cell mark) and each row with its own mark, so a row is a line ending in a tab ("Row 1, cell 1\tRow 1, cell 2\t"), or
+ * several when a cell holds line breaks ("Méthode(s)\tpublic … \n(méthode …).\t"). Two rows of two cells or more make a
+ * table; anything else stays text.
+ */
+function docTables(body: string): string {
+  const out: string[] = [];
+  let rows: string[][] = [];
+  let pending: string[] = [];
+  const flush = () => {
+    const width = Math.max(0, ...rows.map((r) => r.length));
+    if (rows.length >= 2 && width >= 2) out.push(gridBlock(rows));
+    else out.push(...rows.map((r) => r.join('\t')));
+    out.push(...pending);
+    rows = [];
+    pending = [];
+  };
+  for (const line of body.split('\n')) {
+    // A row goes on (a cell's line break) until a line ends with the row's last cell mark.
+    if (line.includes('\t') || pending.length) {
+      pending.push(line);
+      if (line.endsWith('\t')) {
+        rows.push(pending.join('\n').slice(0, -1).split('\t').map((cell) => cellParagraphs(cell.split('\n'))));
+        pending = [];
+      } else if (!line.includes('\t') && (line.trim() === '' || pending.length > 8)) {
+        flush();
+      }
+      continue;
+    }
+    flush();
+    out.push(line);
+  }
+  flush();
+  return out.join('\n');
 }
 
 const NOTE_PARTS = ['word/footnotes.xml', 'word/endnotes.xml'];
@@ -169,7 +218,7 @@ export async function parseDoc(bytes: Uint8Array): Promise<ParsedDocument> {
     const doc = (await new WordExtractor().extract(asBuffer(bytes))) as unknown as WordDocumentText;
     // filterUnicode: false keeps the document's own characters (word-extractor would turn — into -).
     const keep = { filterUnicode: false };
-    raw = [doc.getBody(keep), doc.getFootnotes(keep), doc.getEndnotes(keep), doc.getTextboxes({ ...keep, includeHeadersAndFooters: false })]
+    raw = [docTables(doc.getBody(keep)), doc.getFootnotes(keep), doc.getEndnotes(keep), doc.getTextboxes({ ...keep, includeHeadersAndFooters: false })]
       .map((s) => (s ?? '').trim())
       .filter(Boolean)
       .join('\n\n');
