@@ -198,9 +198,29 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
       const fixed = typoFixed(t.bases ?? []);
       // A word read through a typo is that word itself, whatever inflection it was typed in.
       if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [], derived };
+      const named = initialsFound(t.lexemes[0]!, units);
+      if (named.length) return { ...t, lexemes: named, synonyms: spell(t.synonyms), bases: [], derived };
       return { ...t, synonyms: spell(t.synonyms), derived };
     }),
   }));
+}
+
+/**
+ * A model written by its initials and number ("ps5", "ps4") that the units write out ("PlayStation 5", "Play Station 4"):
+ * the lexemes of the words they write it with; none when the word is not such a code or no unit has it.
+ */
+function initialsFound(word: string, units: Unit[]): string[] {
+  const code = /^([a-z]{2,3})(\d{1,3})$/.exec(word);
+  if (!code) return [];
+  const [, letters, number] = code;
+  // Each initial opens a word, or a part of one in capitals ("PlayStation"): "Pedidos 5" is not a "ps5".
+  const initials = [...letters!].map((l, i) => `${i ? `(?:\\s[${l}${l.toUpperCase()}]|${l.toUpperCase()})` : `[${l}${l.toUpperCase()}]`}\\p{Ll}*`);
+  const written = new RegExp(`(?<![\\p{L}\\d])${initials.join('')}\\s?${number}(?!\\d)`, 'u');
+  for (const u of units) {
+    const match = written.exec(u.text) ?? (u.heading ? written.exec(u.heading) : null);
+    if (match && match[0].length > word.length + 2) return [...lexemeSet(match[0])];
+  }
+  return [];
 }
 
 /** For each of `bases` that words of the units have, the lexemes of those words. */

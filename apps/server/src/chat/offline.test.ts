@@ -758,3 +758,21 @@ Nosso SAC atende de segunda a sexta, das 9h às 17h, pelo telefone (11) 3333-444
     expect(sunday.text).not.toContain('dias úteis');
   });
 });
+
+describe('a model asked for by its initials ("ps5") is found written out', () => {
+  const faq = passage(
+    '### Q: O PlayStation 5 é nacional ou importado?\n**A:** Vendemos modelos **nacionais com nota fiscal e garantia Sony Brasil de 12 meses**.\n\n### Q: Qual o prazo de entrega?\n**A:** Até 5 dias úteis.',
+    'faq.md',
+  );
+
+  it('"o ps5 é nacional?" gets the PlayStation 5 answer (a store\'s Markdown FAQ)', async () => {
+    const reply = await ask('o ps5 é nacional?', [faq]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('garantia Sony Brasil de 12 meses');
+  });
+
+  it('not by words that only begin with its letters ("Pedidos 5"), nor another number', async () => {
+    const orders = passage('Pedidos 5 estrelas ganham brinde.\n\nPlayStation 4 usado: R$ 1.500,00.', 'loja.txt');
+    expect((await ask('vocês têm ps5?', [orders])).outcome).toBe('unanswered');
+  });
+});
