@@ -38,16 +38,16 @@ export interface PaymentEntry {
 }
 
 /**
- * Records one charge in the payment history, once: a repeated notification
- * updates the status of the same entry, and a charge first seen under another
- * key (the activation entry, a scheduled charge) keeps a single row.
- */
-/**
  * The whole reais the previous release reads from the deprecated `amount_brl` columns, written beside the centavos
  * for one release (migration 0021, docs/deploying.md).
  */
 export const legacyReais = (cents: number | null): number | null => (cents === null ? null : Math.round(cents / 100));
 
+/**
+ * Records one charge in the payment history, once: a repeated notification
+ * updates the status of the same entry, and a charge first seen under another
+ * key (the activation entry, a scheduled charge) keeps a single row.
+ */
 export async function recordPayment(tx: Executor, entry: PaymentEntry): Promise<void> {
   const { subscription: sub, key, status } = entry;
   const amount = { amountCents: entry.amountCents, amountBrl: legacyReais(entry.amountCents) };
