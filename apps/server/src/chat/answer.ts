@@ -94,6 +94,8 @@ interface Unit {
   /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
   sequence: Array<readonly string[]>;
   headingLexemes: Set<string>;
+  /** The words of its file's name ("cardapio-pizzas.csv"): a title over the whole file, never shown as an answer. */
+  sourceLexemes: Set<string>;
   /** The lexemes of its whole passage: words of the question said around the unit (its subject, named before). */
   passageLexemes: Set<string>;
   row: boolean;
@@ -457,6 +459,8 @@ function matchStrength(term: Term, unit: Unit): number {
   if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
   // A FAQ's question is what its answer is about: its words count as the answer's own.
   if (has(unit.headingLexemes, term.lexemes)) return unit.faq ? 1 : 0.9;
+  // The file's name is a title over all of it ("quanto custa a pizza grande?" over a "pizzas.csv" that never says pizza).
+  if (has(unit.sourceLexemes, term.lexemes)) return 0.9;
   if (has(unit.lexemes, term.synonyms)) return 0.8;
   // A heading's synonym and the form in the text ("Horário de funcionamento" over "Aos sábados, das 6h às 18h" for
   // "abre sábado?") say more than the form alone (the delivery hours elsewhere).
@@ -697,13 +701,22 @@ function analysedText(content: string): AnalysedText {
   return analysed;
 }
 
+const sourceTitles = new LRUCache<string, Set<string>>({ max: 500 });
+
+/** The lexemes of a file's name as words ("cardapio_pizzas-2025.csv" → cardapio, pizzas, 2025). */
+function sourceLexemes(name: string): Set<string> {
+  let lexemes = sourceTitles.get(name);
+  if (!lexemes) sourceTitles.set(name, (lexemes = lexemeSet(name.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[_\-.]+/g, ' '))));
+  return lexemes;
+}
+
 /** The answer-sized units of a passage, in order. */
 function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): Unit[] {
   const { units: texts, passageLexemes } = analysedText(passage.content);
   const retrieval = top > 0 ? Math.min(1, passage.score / top) : 1;
   const units: Unit[] = [];
   for (const { linked, ...text } of texts) {
-    const unit: Unit = { ...text, source: passage.sourceName, rank, retrieval, bases: null, passageLexemes, prev: null, next: null };
+    const unit: Unit = { ...text, source: passage.sourceName, sourceLexemes: sourceLexemes(passage.sourceName), rank, retrieval, bases: null, passageLexemes, prev: null, next: null };
     const last = units.at(-1);
     if (linked && last) {
       last.next = unit;

@@ -776,3 +776,21 @@ describe('a model asked for by its initials ("ps5") is found written out', () =>
     expect((await ask('vocês têm ps5?', [orders])).outcome).toBe('unanswered');
   });
 });
+
+describe("a file's name is a title over all of it", () => {
+  const menu = [
+    passage('Sabor: Calabresa\nIngredientes: Molho, mussarela, calabresa e cebola\nBroto: R$ 29,90\nGrande: R$ 54,90', 'cardapio-pizzas.csv', 'p1'),
+    passage('Sabor: Portuguesa\nIngredientes: Molho, mussarela, presunto, ovo, cebola e ervilha\nBroto: R$ 33,90\nGrande: R$ 58,90', 'cardapio-pizzas.csv', 'p2'),
+  ];
+
+  it('"quanto custa a pizza grande de calabresa?" over "cardapio-pizzas.csv", whose rows never say pizza', async () => {
+    const reply = await ask('quanto custa a pizza grande de calabresa?', menu);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Grande: R$ 54,90');
+    expect(reply.text).not.toContain('Portuguesa');
+    // What the menu does not have is still not found.
+    expect((await ask('tem pizza de atum?', menu)).outcome).toBe('unanswered');
+    // "leva" asks nothing ("a portuguesa leva ovo?").
+    expect((await ask('a portuguesa leva ovo?', menu)).text).toContain('presunto, ovo, cebola');
+  });
+});
