@@ -110,6 +110,8 @@ interface Unit {
   /** It leans on the sentence before it ("Ele…", "Essa tese…"): LEANS_BACK. */
   leansBack: boolean;
   next: Unit | null;
+  /** The first unit of the next block, when this one ends its block: the list a line ending in ':' announces. */
+  after: Unit | null;
 }
 
 export interface PartAnswer {
@@ -299,6 +301,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
     let text = LIST_ITEM.test(section[0]!.text) ? `${best.unit.heading}:` : '';
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}${u.opensLine ? '\n' : ' '}${u.text}` : u.text;
+    if (text.endsWith(':')) text = withAnnounced(text, section.at(-1)!).text;
     // A FAQ's "Não." / "Sim," answers its own question, not another one it is quoted for ("funciona na quarta?" over
     // "O atendimento funciona aos finais de semana? Não. Nosso atendimento está disponível de segunda a sexta…").
     if (best.unit.faq && !headingAsks(best.unit.heading, own)) text = withoutYesOrNo(text);
@@ -405,13 +408,16 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   let value = coverage + ((AROUND_RANKING - AROUND_CONFIDENCE) * around) / total + bonus * 0.5 + 0.2 * phrase;
   // "O que é o POSCOMP?": the sentence that says what it is ("O POSCOMP é…", "… (POSCOMP)").
   if (part.subject) value += opensDefinition(unit.text, part.subject) ? OPENS_DEFINITION : definesSubject(unit.text, part.subject) ? DEFINES : 0;
-  if (part.type) value += fitsType(part, unit.text) ? 0.15 : -0.1;
+  // The line of the day asked for answers it without a time ("Sábado: apenas com agendamento", "Domingo: fechado").
+  if (part.type) value += fitsType(part, unit.text) || namesAskedDay(part, unit) ? 0.15 : -0.1;
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
   if (unit.text.length < 25) value -= 0.05;
+  // A line announcing what this passage ends before ("… os seguintes convênios:"): the passage after it has the list.
+  if (unit.text.endsWith(':') && !unit.next && !unit.after) value -= 0.05;
   // strengths, aroundShare and phrase: for the learned-model experiment (explainQuestion).
   return { coverage, score: value, strengths, aroundShare: around / total, phrase };
 }
@@ -607,14 +613,7 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   let text = unit.text;
   if (LEANS_BACK.test(text) && unit.prev && text.length + unit.prev.text.length < MAX_EXCERPT) text = `${unit.prev.text} ${text}`;
   let next = unit.next;
-  // What a line ending in ':' announces: the next line, or the whole list after it.
-  if (next && text.endsWith(':')) {
-    const list = LIST_ITEM.test(next.text);
-    while (next && (list ? LIST_ITEM.test(next.text) : text.endsWith(':')) && text.length + next.text.length < MAX_EXCERPT) {
-      text = `${text}\n${next.text}`;
-      next = next.next;
-    }
-  }
+  if (text.endsWith(':')) ({ text, next } = withAnnounced(text, unit));
   // An item of a list is read whole: the rest of its line.
   if (LIST_ITEM.test(unit.text)) {
     while (next && !next.opensLine && text.length + next.text.length < MAX_EXCERPT) {
@@ -643,10 +642,29 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   return text;
 }
 
+/** Whether the part asks for a day of the week that the unit's own text names. */
+function namesAskedDay(part: QuestionPart, unit: Unit): boolean {
+  return part.terms.some((t) => !t.carried && isWeekday(t.lexemes) && (has(unit.lexemes, t.lexemes) || has(unit.lexemes, t.synonyms)));
+}
+
 /** Whether the part asks for days of the week and the unit names others (or holidays), not those. */
 function asksOtherDays(part: QuestionPart, unit: Unit): boolean {
   const days = part.terms.filter((t) => !t.carried && isWeekday(t.lexemes));
   return days.length > 0 && namesWeekday(unit.lexemes, true) && !days.some((t) => has(unit.lexemes, t.lexemes) || has(unit.lexemes, t.synonyms));
+}
+
+/**
+ * `text` (ending with `unit`, a line ending in ':') with what it announces: the next line, or the whole list after it (in
+ * the next block too: "Trabalhamos com os seguintes convênios:", a blank line, "- Dental Center"…); and the unit after.
+ */
+function withAnnounced(text: string, unit: Unit): { text: string; next: Unit | null } {
+  let next = unit.next ?? (unit.after && LIST_ITEM.test(unit.after.text) ? unit.after : null);
+  const list = next !== null && LIST_ITEM.test(next.text);
+  while (next && (list ? LIST_ITEM.test(next.text) : text.endsWith(':')) && text.length + next.text.length < MAX_EXCERPT) {
+    text = `${text}\n${next.text}`;
+    next = next.next;
+  }
+  return { text, next };
 }
 
 /** A line that names what follows (short, no sentence punctuation), not an answer by itself. */
@@ -660,8 +678,8 @@ const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
 
-/** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':'. */
-const MARKED_HEADING = /^#{1,6}\s+\S|^[^.!?;:]{1,60}:$/;
+/** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
+const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
 
 /** A heading line as shown and matched, without its Markdown marks, a FAQ's "Q:" / "Pergunta:" or its colon. */
 const headingText = (line: string) =>
@@ -716,11 +734,13 @@ function unitsOf(passage: RetrievedPassage, rank: number, top = passage.score): 
   const retrieval = top > 0 ? Math.min(1, passage.score / top) : 1;
   const units: Unit[] = [];
   for (const { linked, ...text } of texts) {
-    const unit: Unit = { ...text, source: passage.sourceName, sourceLexemes: sourceLexemes(passage.sourceName), rank, retrieval, bases: null, passageLexemes, prev: null, next: null };
+    const unit: Unit = { ...text, source: passage.sourceName, sourceLexemes: sourceLexemes(passage.sourceName), rank, retrieval, bases: null, passageLexemes, prev: null, next: null, after: null };
     const last = units.at(-1);
     if (linked && last) {
       last.next = unit;
       unit.prev = last;
+    } else if (last) {
+      last.after = unit;
     }
     units.push(unit);
   }
@@ -806,6 +826,12 @@ function analyseText(passageContent: string): AnalysedText {
     let last: 'heading' | 'item' | 'text' | null = null;
     lines.forEach((line, i) => {
       const following = i < lines.length - 1;
+      // A marked heading that ends its block ("**Horário:**" or "## Convênios" before a blank line) heads the next block,
+      // and heads nothing at the end of the passage: it is never an answer alone.
+      if (MARKED_HEADING.test(line) && !following) {
+        if (b < blocks.length - 1) pending = enter(line);
+        return;
+      }
       if ((MARKED_HEADING.test(line) && following) || (following && FAQ_QUESTION.test(line)) || (last !== 'heading' && last !== 'item' && isHeading(line, following))) {
         heading = enter(line);
         last = 'heading';

@@ -794,3 +794,49 @@ describe("a file's name is a title over all of it", () => {
     expect((await ask('a portuguesa leva ovo?', menu)).text).toContain('presunto, ovo, cebola');
   });
 });
+
+/* A dental clinic's Markdown "company info" (structure of a real file read in QA; its licence unknown, so reproduced):
+ * bold labels and headings before a blank line, a sentence announcing a list in the next block. */
+describe('a heading or a label before a blank line heads what follows it, and is never the answer alone', () => {
+  const info = passage(
+    `## Localização e Contato
+
+**Horário de Funcionamento:**
+
+- Segunda a Sexta: 09:00 - 18:00
+- Sábado: Apenas com agendamento prévio
+- Domingo e Feriados: Fechado
+
+## Convênios Aceitos
+
+A clínica trabalha com os seguintes convênios odontológicos:
+
+- Dental Center
+- Dental Gold
+- Unidentis`,
+    'clinica.md',
+  );
+
+  it('"quais convenios vcs aceitam?" gets the list the sentence announces, not "## Convênios Aceitos"', async () => {
+    const reply = await ask('quais convenios vcs aceitam?', [info]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('os seguintes convênios odontológicos:\n- Dental Center\n- Dental Gold\n- Unidentis');
+  });
+
+  it('"qual horario de funcionamento?" gets the hours under the bold label', async () => {
+    const reply = await ask('qual horario de funcionamento?', [info]);
+    expect(reply.text).toContain('- Segunda a Sexta: 09:00 - 18:00\n- Sábado: Apenas com agendamento prévio\n- Domingo e Feriados: Fechado');
+    expect(reply.text).not.toContain('**');
+  });
+
+  it('"abre sabado?" gets the Saturday line, though it has no time', async () => {
+    const reply = await ask('abre sabado?', [info]);
+    expect(reply.text).toContain('Sábado: Apenas com agendamento prévio');
+    expect(reply.text).not.toContain('Segunda a Sexta');
+  });
+
+  it('a heading that ends the passage heads nothing: it is not an answer', async () => {
+    const cut = passage('Atendemos toda a região.\n\n## Convênios Aceitos', 'clinica.md', 'cut');
+    expect((await ask('quais convênios aceitam?', [cut])).outcome).toBe('unanswered');
+  });
+});
