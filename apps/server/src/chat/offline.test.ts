@@ -840,3 +840,42 @@ A clínica trabalha com os seguintes convênios odontológicos:
     expect((await ask('quais convênios aceitam?', [cut])).outcome).toBe('unanswered');
   });
 });
+
+describe("customers' WhatsApp writing", () => {
+  const salon = passage('Preços\n- Escova Curto: R$ 30,00\n- Penteado: R$ 64,00\n\nEquipe\n- Ana Julia: Escova / penteados.', 'salao.md');
+  const sweets = passage('Cupons de Desconto:\n- Off5: 5% de desconto às quartas\n\nDoces\n- Bombom de uva: R$ 6,00\n- Pudim de leite: R$ 9,00', 'doces.md');
+
+  it.each([
+    ['qto custa o penteado?', 'Penteado: R$ 64,00'],
+    ['penteado qto?', 'Penteado: R$ 64,00'],
+    ['penteado quanto?', 'Penteado: R$ 64,00'],
+  ])('%s', async (question, line) => {
+    const reply = await ask(question, [salon]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(line);
+    expect(reply.text).not.toContain('Ana Julia');
+  });
+
+  it.each([
+    ['tem cupom?', 'Off5'],
+    ['tem bombons?', 'Bombom de uva'],
+    ['vcs têm pudins?', 'Pudim de leite'],
+  ])('%s (the stemmer leaves -m and -ns apart)', async (question, line) => {
+    const reply = await ask(question, [sweets]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(line);
+  });
+
+  it('"vcs tão abertos hj?" asks about today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T15:00:00Z')); // Saturday, 12:00 in Brasília
+      const hours = passage('Horário de funcionamento\nSegunda a sexta: das 9h às 18h\nSábado: das 9h às 13h', 'loja.txt');
+      const reply = await ask('vcs tão abertos hj?', [hours]);
+      expect(reply.text).toContain('Sábado: das 9h às 13h');
+      expect(reply.text).not.toContain('Segunda a sexta');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -69,7 +69,24 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:fim|fins|final|finais)\s+de\s+semana(?![\p{L}\p{N}])/giu, 'fds'],
 ];
 
-/** A question in the knowledge's words: its two-word names as one (PHRASES), its days as their names ("4ª feira" → "quarta"). */
+/** How customers write on WhatsApp ("qto custa?", "tão abertos hj?"), as the words they stand for. */
+const CHAT_WORDS: Array<[RegExp, string]> = [
+  [/(?<![\p{L}\p{N}])(?:qto|qnto|qnt)(?![\p{L}\p{N}])/giu, 'quanto'],
+  [/(?<![\p{L}\p{N}])(?:qts|qtos|qnts)(?![\p{L}\p{N}])/giu, 'quantos'],
+  [/(?<![\p{L}\p{N}])(?:qtas|qnts)(?![\p{L}\p{N}])/giu, 'quantas'],
+  [/(?<![\p{L}\p{N}])hj(?![\p{L}\p{N}])/giu, 'hoje'],
+  [/(?<![\p{L}\p{N}])(?:tão|tao)(?=\s+(?:abert|funcionando|atendendo|fechad))/giu, 'estão'],
+  [/(?<![\p{L}\p{N}])tá(?=\s+(?:abert|funcionando|atendendo|fechad))/giu, 'está'],
+  [/(?<![\p{L}\p{N}])pq(?![\p{L}\p{N}])/giu, 'por que'],
+  [/(?<![\p{L}\p{N}])q(?![\p{L}\p{N}])/giu, 'que'],
+  [/(?<![\p{L}\p{N}])(?:tb|tbm)(?![\p{L}\p{N}])/giu, 'também'],
+];
+
+/**
+ * A question in the knowledge's words: WhatsApp's short forms written out (CHAT_WORDS), its two-word names as one
+ * (PHRASES), its days as their names ("4ª feira" → "quarta"; "hoje" in a question about opening hours: weekdays.ts).
+ */
 export function shopWords(question: string): string {
-  return spellWeekdays(PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), question));
+  const replace = (text: string, [pattern, word]: [RegExp, string]) => text.replace(pattern, word);
+  return spellWeekdays(PHRASES.reduce(replace, CHAT_WORDS.reduce(replace, question)));
 }

@@ -39,6 +39,16 @@ describe('text analysis', () => {
     expect(wordQuery(ambiguous!)).toContain(' | ');
   });
 
+  it('asks for a noun ending in -m / -ns in both numbers, which the stemmer leaves apart; not a verb', () => {
+    expect(questionWords('cupom bombons mensagem itens')).toEqual([
+      ['cupom', 'cupons'],
+      ['bombons', 'bombom'],
+      ['mensag', 'mensagens'],
+      ['itens', 'item'],
+    ]);
+    expect(questionWords('fazem entregam')).toEqual([...lexemeSet('fazem entregam')].map((l) => [l]));
+  });
+
   it('ignores absurdly long tokens and caps the question', () => {
     expect(lexemes('a'.repeat(61))).toEqual([]);
     const long = Array.from({ length: 50 }, (_, i) => `palavra${i}x`).join(' ');

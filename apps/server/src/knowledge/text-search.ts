@@ -85,7 +85,7 @@ export function questionWords(text: string): Array<readonly string[]> {
   const seen = new Set<string>();
   const out: Array<readonly string[]> = [];
   for (const word of words(text)) {
-    const lexemes = lexemesOf(word);
+    const lexemes = withOtherNumber(word, lexemesOf(word));
     const key = lexemes.join(' ');
     if (lexemes.length === 0 || seen.has(key)) continue;
     seen.add(key);
@@ -93,6 +93,20 @@ export function questionWords(text: string): Array<readonly string[]> {
     if (out.length === MAX_QUERY_WORDS) break;
   }
   return out;
+}
+
+/**
+ * A question word's lexemes with those of its other number when it ends in -m / -ns, which the stemmer leaves apart
+ * ("cupom" / "cupons", "pudim" / "pudins", "mensagem" / "mensagens", "item" / "itens"): done on the question only, so
+ * passages stored before need no new lexemes.
+ */
+function withOtherNumber(word: string, lexemes: readonly string[]): readonly string[] {
+  if (lexemes.length === 0 || word.length < 4 || DIGIT.test(word)) return lexemes;
+  // Nouns only: -om, -im, -um, -gem and "item" (verbs end in -am / -em: "fazem", "entregam").
+  const other = /(?:[oiu]|ge|ite)ns$/.test(word) ? `${word.slice(0, -2)}m` : /(?:[oiu]|ge|ite)m$/.test(word) ? `${word.slice(0, -1)}ns` : null;
+  if (!other) return lexemes;
+  const more = lexemesOf(other).filter((l) => !lexemes.includes(l));
+  return more.length ? [...lexemes, ...more] : lexemes;
 }
 
 /**
