@@ -122,6 +122,15 @@ describe('lexical retrieval', () => {
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([short]);
   });
 
+  it("reads a Markdown table pasted into the knowledge text as rows, each value with its column", async () => {
+    const { user, agent } = await createUserWithAgent(ctx);
+    const about = 'Nossas unidades:\n\n| Unidade | Sábado | Domingo |\n| --- | --- | --- |\n| Floresta | 08h às 13h | Fechada |\n| Lagoa | 09h às 12h | 09h às 12h |';
+    const res = await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: '', about, links: '' } });
+    expect(res.status).toBe(200);
+    const found = await contents(agent.id, 'a floresta abre domingo?');
+    expect(found[0]).toContain('Unidade: Floresta\nSábado: 08h às 13h\nDomingo: Fechada');
+  });
+
   it('computes, in the workers\' sweep, the lexemes of passages that have none (written before migration 0006)', async () => {
     const owner = await newAgent();
     await addFile(owner, 'antigo.txt', ['Entregamos no bairro Jardim Botânico às terças.', 'Aceitamos Pix.']);

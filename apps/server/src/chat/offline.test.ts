@@ -879,3 +879,29 @@ describe("customers' WhatsApp writing", () => {
     }
   });
 });
+
+/* A gym chain's opening hours as a Markdown pipe table (the layout of a real file read in QA; reproduced). */
+describe('a Markdown table is answered row by row', () => {
+  const table = [
+    '# Horários das unidades',
+    '',
+    '| Unidade | Durante a semana | Sábado | Domingos e Feriados |',
+    '| :------ | :--------------- | :----- | :------------------ |',
+    '| Floresta: Av. Flávio dos Santos, 325 | 05:30h às 23h | 08h às 13h | Fechada |',
+    '| Trindade: R. Lauro Linhares, 589 | 05:30h às 23h | 09:00h às 15h | 15h às 20h |',
+    '| Pampulha: Av. Dom Pedro I, 402 | 05:30h às 23h | 08h às 13h | 09h às 13h |',
+  ].join('\n');
+
+  it.each([
+    ['a unidade floresta abre domingo?', 'Domingos e Feriados: Fechada', 'Trindade'],
+    ['horario da trindade no sabado', 'Sábado: 09:00h às 15h', 'Floresta'],
+  ])('%s', async (question, line, other) => {
+    const passages = [...documentPassages(await parseFile({ bytes: new TextEncoder().encode(table), kind: 'txt' }))].map((content, i) =>
+      passage(content, 'unidades.md', `unidades#${i}`),
+    );
+    const reply = await ask(question, passages);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(line);
+    expect(reply.text).not.toContain(other);
+  }, PARSE_TIMEOUT);
+});

@@ -55,8 +55,8 @@ const LIGHT_LEXEMES = lexemeSet(
     // Auxiliaries ("deve respeitar", "irá lançar", "vai abrir"): the verb after them says what is asked.
     'deve devem dever deverá deverão devo irá irão vai vão ' +
     // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?",
-    // "parcela em quantas vezes?", "a portuguesa leva ovo?").
-    'cardápio cardápios menu vem vêm vir leva levam levar loja vez vezes',
+    // "parcela em quantas vezes?", "a portuguesa leva ovo?", "a unidade Floresta abre domingo?").
+    'cardápio cardápios menu vem vêm vir leva levam levar loja lojas unidade unidades filial filiais vez vezes',
 );
 
 const ANSWER_TYPES: Array<[Exclude<AnswerType, null>, RegExp]> = [

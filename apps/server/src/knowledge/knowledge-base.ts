@@ -5,6 +5,7 @@ import { agents, knowledgeBases, profiles } from '../db/schema';
 import { replaceKnowledgeBasePassages } from './passages';
 import { preparePassages } from './ingest/prepare';
 import { splitText } from './ingest/split';
+import { markdownTables } from './parsers';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
 
@@ -56,7 +57,7 @@ export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId
       .values({ ...owner, ...input, updatedAt: now })
       .onConflictDoUpdate({ target: knowledgeBases.agentId, set: { ...input, updatedAt: now } });
     const source = { ...owner, sourceType: 'knowledge_base', sourceId: null, sourceName: KNOWLEDGE_SOURCE_NAME } as const;
-    await replaceKnowledgeBasePassages(tx, source, preparePassages(splitText(knowledgeText(input))));
+    await replaceKnowledgeBasePassages(tx, source, preparePassages(splitText(markdownTables(knowledgeText(input)))));
   });
   return getKnowledgeBase(db, owner.agentId);
 }
