@@ -892,12 +892,28 @@ export function composeAnswer(answers: PartAnswer[]): { text: string; answered: 
     if (a!.also) return { text: `${a!.excerpt}\n_(Fonte: ${a!.source})_${alsoText(a!)}`, answered: true };
     return { text: `${a!.excerpt}\n\n_Fonte: ${a!.source}_`, answered: true };
   }
-  const sections = answers.map((a) =>
-    a.excerpt
-      ? `${a.excerpt}\n_(Fonte: ${a.source})_${alsoText(a)}`
-      : `Sobre "${a.part.text.replace(/[?!.]+$/, '')}", não encontrei essa informação na nossa base de conhecimento.`,
-  );
+  const quoted = new Set<string>();
+  const sections: string[] = [];
+  for (const a of answers) {
+    if (a.excerpt) {
+      // Two parts answered by the same lines ("qual o horário e o endereço?" over one line with both): quoted once.
+      if (!quoted.has(a.excerpt)) sections.push(`${a.excerpt}\n_(Fonte: ${a.source})_${alsoText(a)}`);
+      quoted.add(a.excerpt);
+    } else if (!found.some((f) => hasWordsOf(a.part, f.excerpt!))) {
+      // Not said "não encontrei" when another part's answer has all its words ("vcs tão no ifood? qual horario" over "Estamos
+      // no iFood … de segunda a sábado das 12:30 às 17:30").
+      sections.push(`Sobre "${a.part.text.replace(/[?!.]+$/, '')}", não encontrei essa informação na nossa base de conhecimento.`);
+    }
+  }
   return { text: sections.join('\n\n'), answered: true };
+}
+
+/** Whether a text has every word the part asks with (its own words that are not light), or their synonyms. */
+function hasWordsOf(part: QuestionPart, text: string): boolean {
+  const words = part.terms.filter((t) => !t.carried && t.weight === 1);
+  if (!words.length) return false;
+  const lexemes = withWeekdays(lexemeSet(text), text);
+  return words.every((t) => has(lexemes, t.lexemes) || has(lexemes, t.synonyms));
 }
 
 export const NOT_FOUND =

@@ -905,3 +905,20 @@ describe('a Markdown table is answered row by row', () => {
     expect(reply.text).not.toContain(other);
   }, PARSE_TIMEOUT);
 });
+
+describe('a reply of several parts', () => {
+  const menu = passage('Produto: Estamos no iFood\nDescrição: Horário de funcionamento do app de segunda á sábado das 12:30 às 17:30.', 'cardapio.csv');
+
+  it('does not say "não encontrei" for a part another part\'s answer has all the words of', async () => {
+    const reply = await ask('vcs tão no ifood? qual horario', [menu]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Estamos no iFood');
+    expect(reply.text).not.toContain('não encontrei');
+  });
+
+  it('quotes lines that answer two parts once', async () => {
+    const shop = passage('Ficamos na Rua Augusta, 1500, e abrimos de segunda a sábado, das 9h às 18h.', 'loja.txt');
+    const reply = await ask('qual o endereço? e que horas abrem?', [shop]);
+    expect(reply.text.match(/Rua Augusta/g)).toHaveLength(1);
+  });
+});

@@ -75,8 +75,9 @@ const CHAT_WORDS: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:qts|qtos|qnts)(?![\p{L}\p{N}])/giu, 'quantos'],
   [/(?<![\p{L}\p{N}])(?:qtas|qnts)(?![\p{L}\p{N}])/giu, 'quantas'],
   [/(?<![\p{L}\p{N}])hj(?![\p{L}\p{N}])/giu, 'hoje'],
-  [/(?<![\p{L}\p{N}])(?:tão|tao)(?=\s+(?:abert|funcionando|atendendo|fechad))/giu, 'estão'],
-  [/(?<![\p{L}\p{N}])tá(?=\s+(?:abert|funcionando|atendendo|fechad))/giu, 'está'],
+  // "tão abertos?", "vcs tão no ifood?" (not "tão bom").
+  [/(?<![\p{L}\p{N}])(?:(?<=(?:vcs?|voc[êe]s?)\s+)t[ãa]o|t[ãa]o(?=\s+(?:abert|funcionando|atendendo|fechad)))(?![\p{L}\p{N}])/giu, 'estão'],
+  [/(?<![\p{L}\p{N}])(?:(?<=(?:vc|voc[êe])\s+)tá|tá(?=\s+(?:abert|funcionando|atendendo|fechad)))(?![\p{L}\p{N}])/giu, 'está'],
   [/(?<![\p{L}\p{N}])pq(?![\p{L}\p{N}])/giu, 'por que'],
   [/(?<![\p{L}\p{N}])q(?![\p{L}\p{N}])/giu, 'que'],
   [/(?<![\p{L}\p{N}])(?:tb|tbm)(?![\p{L}\p{N}])/giu, 'também'],

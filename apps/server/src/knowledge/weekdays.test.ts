@@ -7,6 +7,7 @@ describe('the days of the week a text names', () => {
     ['de segunda-feira a sexta-feira', [1, 2, 3, 4, 5]],
     ['Seg-Sex 8h às 17h', [1, 2, 3, 4, 5]],
     ['Seg. à Sex.: 9h–18h', [1, 2, 3, 4, 5]],
+    ['de segunda á sábado', [1, 2, 3, 4, 5, 6]], // á for à, as often typed
     ['2ª a 6ª das 7h às 19h', [1, 2, 3, 4, 5]],
     ['de terça até domingo', [0, 2, 3, 4, 5, 6]],
     ['Aberto de domingo a domingo', [0, 1, 2, 3, 4, 5, 6]],

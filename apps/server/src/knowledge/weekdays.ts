@@ -32,7 +32,7 @@ const ABBREVIATIONS: Record<string, number> = { seg: 1, ter: 2, qua: 3, qui: 4, 
 const FULL_DAYS: Record<string, number> = { segunda: 1, terça: 2, terca: 2, quarta: 3, quinta: 4, sexta: 5, sábado: 6, sabado: 6, domingo: 0 };
 
 /** Between the two ends of a range ("segunda a sexta", "Seg-Sex", "de terça até domingo", "2ª à 6ª"). */
-const RANGE = /^\s*(?:a|à|ao|até|ate|-|–|—)\s*$/iu;
+const RANGE = /^\s*(?:a|à|á|ao|até|ate|-|–|—)\s*$/iu;
 /** Between days of a list ("Sáb e Dom", "Seg/Qua/Sex", "segunda, quarta e sexta"). */
 const LIST = /^\s*(?:,|e|\/|&|\+)\s*$/iu;
 /** After a line's label ("Dom: fechado", "Seg.: 9h"). */
