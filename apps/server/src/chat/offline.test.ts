@@ -922,3 +922,15 @@ describe('a reply of several parts', () => {
     expect(reply.text.match(/Rua Augusta/g)).toHaveLength(1);
   });
 });
+
+describe('abbreviations do not end a sentence', () => {
+  it.each([
+    ['quem faz prótese?', passage('Equipe:\n- **Dra. Joelma Porto** - Clínico Geral, Prótese e Cirurgia', 'clinica.md'), 'Dra. Joelma Porto'],
+    ['qual o endereço da unidade fernão dias?', passage('Fernão Dias: R. Aiuruoca, 54 - Fernão Dias, Belo Horizonte', 'unidades.txt'), 'R. Aiuruoca, 54'],
+    ['abre na quarta?', passage('Horário\nSeg. à Sex.: 9h às 18h', 'loja.txt'), 'Seg. à Sex.: 9h às 18h'],
+  ])('%s', async (question, knowledge, quote) => {
+    const reply = await ask(question, [knowledge]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(quote);
+  });
+});
