@@ -60,6 +60,8 @@ const DEFINES = 0.3;
 const OPENS_DEFINITION = 0.7;
 /** Ranking bonus of a FAQ's answer whose question asks what the customer asks (headingAsks). */
 const FAQ_ASKED = 0.2;
+/** Ranking bonus of a unit under a title in capitals that is what was asked (a menu's dish: namedBy). */
+const TITLE_NAMED = 0.1;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
 const DATE_NAMED = 0.2;
 /**
@@ -134,7 +136,7 @@ const RECORD_LINE = /^[^:\n]{1,80}: \S/;
  * a day's "Seg. a Sex.").
  */
 const SENTENCE_END =
-  /(?<![\s(*"“'](?:sr|sra|dr|dra|prof|profa|art|arts|inc|n|nº|p|pp|pág|cap|ex|av|r|al|trav|rod|cel|sto|sta|tel|obs|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<!^(?:sr|sra|dr|dra|prof|profa|av|r|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<=[.!?])\s+(?=["“'(]?[\p{L}\d])/iu;
+  /(?<![\s(*"“'](?:sr|sra|dr|dra|prof|profa|art|arts|inc|n|nº|p|pp|pág|cap|ex|av|r|al|alm|trav|rod|cel|sto|sta|tel|obs|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<!^(?:sr|sra|dr|dra|prof|profa|av|r|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<=[.!?])\s+(?=["“'(]?[\p{L}\d])/iu;
 /** A sentence that leans on the one before it ("Ele…", "Além disso…", "Nesse caso…"). */
 const LEANS_BACK =
   /^(ele|ela|eles|elas|esse|essa|esses|essas|isso|este|esta|estes|estas|isto|além disso|nesse|nessa|neste|nesta|nele|nela|dele|dela|assim|dessa forma|desse modo|desta forma|também|tal|seu|sua|seus|suas|por isso|portanto|entretanto|no entanto|contudo|porém|todavia|ou seja)\b/i;
@@ -303,7 +305,10 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   // ("qual o prazo para troca?" over "Prazo para Trocas" and three items).
   if (best.unit.heading && (best.unit.faq || headingAsks(best.unit.heading, own) || part.terms.every((t) => t.carried || !inOwnText(t, best.unit)))) {
     const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
-    let text = LIST_ITEM.test(section[0]!.text) ? `${best.unit.heading}:` : '';
+    // The heading says what the lines are when they do not: a list's ("Formas de pagamento"), a menu's dish ("CARIOCA" over
+    // its ingredients and prices).
+    const named = LIST_ITEM.test(section[0]!.text) || CAPITALS_TITLE.test(best.unit.heading);
+    let text = named ? `${best.unit.heading}:` : '';
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}${u.opensLine ? '\n' : ' '}${u.text}` : u.text;
     if (text.endsWith(':')) text = withAnnounced(text, section.at(-1)!).text;
     // A FAQ's "Não." / "Sim," answers its own question, not another one it is quoted for ("funciona na quarta?" over
@@ -312,8 +317,10 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
   }
   const expanded = expand(best.unit, part, total, rarity);
-  // An item of a list says little alone ("- Roupas íntimas"): its heading says what the list is.
-  const excerpt = best.unit.heading && LIST_ITEM.test(best.unit.text) ? `${best.unit.heading}:\n${expanded}` : expanded;
+  // An item of a list says little alone ("- Roupas íntimas"), and a line found by its heading's words ("Broto 25,00 /
+  // Grande 48,00" under "CALABRESA") says nothing of them: the heading says what it is.
+  const byHeading = own.some((t) => t.weight === 1 && !inOwnText(t, best.unit) && has(best.unit.headingLexemes, t.lexemes));
+  const excerpt = best.unit.heading && (LIST_ITEM.test(best.unit.text) || byHeading) ? `${best.unit.heading}:\n${expanded}` : expanded;
   // A near tie in another passage: the ranking cannot tell which one answers, so both are quoted.
   const tie = scored.find((s) => s.unit.rank !== best.unit.rank && !s.unit.row && s.score >= best.score * (1 - NEAR_TIE));
   const also =
@@ -417,6 +424,9 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
+  // A dish whose name is what was asked ("CALABRESA" for "quanto é a calabresa?"), before one that only has the word in
+  // its name ("BERINJELA COM CALABRESA").
+  if (unit.heading && CAPITALS_TITLE.test(unit.heading) && namedBy(unit.heading, part)) value += TITLE_NAMED;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
   if (unit.text.length < 25) value -= 0.05;
@@ -599,7 +609,7 @@ function termRarity(units: Unit[]): Rarity {
     const key = lexemes.join(' ');
     let value = counts.get(key);
     if (value === undefined) {
-      value = units.filter((u) => has(u.lexemes, lexemes) || has(u.headingLexemes, lexemes)).length;
+      value = units.filter((u) => has(u.lexemes, lexemes) || has(u.headingLexemes, lexemes) || has(u.sourceLexemes, lexemes)).length;
       counts.set(key, value);
     }
     return value;
@@ -646,6 +656,13 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   return text;
 }
 
+/** Whether every word of a name is one the part asks with ("CALABRESA" by "quanto é a calabresa grande?"). */
+function namedBy(name: string, part: QuestionPart): boolean {
+  const asked = new Set(part.terms.filter((t) => !t.carried).flatMap((t) => t.lexemes));
+  const words = lexemeSet(name);
+  return words.size > 0 && [...words].every((l) => asked.has(l));
+}
+
 /** Whether the part asks for a day of the week that the unit's own text names. */
 function namesAskedDay(part: QuestionPart, unit: Unit): boolean {
   return part.terms.some((t) => !t.carried && isWeekday(t.lexemes) && (has(unit.lexemes, t.lexemes) || has(unit.lexemes, t.synonyms)));
@@ -681,6 +698,9 @@ const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
 
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
+
+/** A short line in capitals, with no lower-case letter ("CALABRESA", "FRANGO À BRASILEIRA", "BEBIDAS"). */
+const CAPITALS_TITLE = /^(?=(?:.*\p{Lu}){3})[\p{Lu}\d\s'’&/().-]{3,60}$/u;
 
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
 const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
@@ -784,7 +804,11 @@ function analyseText(passageContent: string): AnalysedText {
   // its words count for every unit and it is never the answer itself.
   let titleLexemes = new Set<string>();
   // (A Markdown heading is left to the outline below: "# Trocas" over the first section is not over the second, "# Entrega".)
-  if (blocks.length > 1 && !blocks[0]!.trim().includes('\n') && isHeading(blocks[0]!.trim(), true) && !/^#{1,6}\s/.test(blocks[0]!.trim())) {
+  // Nor is one of several titles in capitals (a menu's dishes: the passage starts at "BERINJELA COM CALABRESA", and
+  // "CALABRESA" comes later) a title over the passage: it heads the blocks up to the next (CAPITALS_TITLE, below).
+  const first = blocks[0]!.trim();
+  const titles = CAPITALS_TITLE.test(first) && blocks.slice(1).some((b) => CAPITALS_TITLE.test(b.trim()));
+  if (blocks.length > 1 && !first.includes('\n') && isHeading(first, true) && !/^#{1,6}\s/.test(first) && !titles) {
     titleLexemes = lexemeSet(blocks.shift()!);
   }
   // Markdown's outline ("## Formas de Pagamento" over "### Boleto"): the words of the headings a section sits under
@@ -803,16 +827,30 @@ function analyseText(passageContent: string): AnalysedText {
   };
   // A heading alone in its block (Markdown and Word put a blank line after one) heads the block after it.
   let pending: string | null = null;
+  // A title in capitals alone in its block (a menu's "CALABRESA", then its ingredients and its prices, each a block of
+  // its own) heads every block after it, up to the next title or heading.
+  let titled: string | null = null;
   blocks.forEach((text, b) => {
     block++;
     const lines = text
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    const carried = pending;
+    const carried = pending ?? titled;
     pending = null;
+    if (lines.length === 1 && b < blocks.length - 1 && CAPITALS_TITLE.test(lines[0]!)) {
+      titled = enter(lines[0]!);
+      return;
+    }
+    // Under such titles, a short line alone ("Localização", after the last pizza) ends them and heads the next block.
+    if (titled !== null && lines.length === 1 && b < blocks.length - 1 && isHeading(lines[0]!, true)) {
+      titled = null;
+      pending = enter(lines[0]!);
+      return;
+    }
     if (lines.length === 1 && (MARKED_HEADING.test(lines[0]!) || FAQ_QUESTION.test(lines[0]!)) && b < blocks.length - 1) {
       pending = enter(lines[0]!);
+      titled = null;
       return;
     }
     // A record's fields ("Nome: …\nPreço: …"); a list of "- Curitiba: 2-3 dias úteis" items is a list, each its own answer.

@@ -934,3 +934,45 @@ describe('abbreviations do not end a sentence', () => {
     expect(reply.text).toContain(quote);
   });
 });
+
+/* A pizzeria's menu as its site's text gives it (the layout of a real file read in QA; reproduced): each dish a title in
+ * capitals, then its ingredients and its prices, each a block of its own; the address after the last dish. */
+describe('a menu of titles in capitals, one field per block', () => {
+  const dishes: Array<[string, string, number]> = [
+    ['ALICHE', 'Mussarela, aliche, parmesão, molho de tomate e orégano.', 25],
+    ['AMERICANA', 'Molho barbecue, mussarela, frango, requeijão cremoso, azeitona e pimenta calabresa, orégano.', 26],
+    ['BAIANA', 'Mussarela, calabresa, ovos, pimenta calabresa, molho de tomate e orégano.', 28],
+    ['BERINJELA', 'Mussarela, berinjela, cebola e pimentão, molho de tomate e orégano.', 26],
+    ['BERINJELA COM CALABRESA', 'Mussarela, berinjela, calabresa, cebola e pimentão, molho de tomate e orégano.', 27],
+    ['BRÓCOLIS', 'Mussarela, brócolis, palmito, milho, molho de tomate e orégano.', 25],
+    ['CALABRESA', 'Mussarela, linguiça calabresa, molho de tomate e orégano.', 24],
+    ['CALABRIA', 'Mussarela, calabresa, frango, cebola, molho barbecue, molho de tomate e orégano.', 29],
+    ['CARIOCA', 'Mussarela, tomate, milho, bacon, molho de tomate e orégano.', 26],
+    ['FRANGO A BRASILEIRA', 'Mussarela, frango, milho, ervilha, molho de tomate e orégano.', 26],
+    ['MARGUERITA', 'Mussarela, tomate, manjericão, molho de tomate e orégano.', 25],
+  ];
+  const text = [
+    'Nosso Cardápio',
+    ...dishes.map(([name, ingredients, broto]) => `${name}\n\n${ingredients}\n\nBroto ${broto},00 / Média ${broto + 14},00 / Grande ${broto + 24},00`),
+    'Localização',
+    'R. Alm. Tefé, 680',
+    'Niterói - Centro - RJ, 24030-085',
+  ].join('\n\n');
+  const menu = async () =>
+    [...documentPassages(await parseFile({ bytes: new TextEncoder().encode(text), kind: 'txt' }))].map((content, i) => passage(content, 'cardapio.txt', `cardapio#${i}`));
+
+  it.each([
+    ['quanto é a calabresa?', 'CALABRESA:', 'Broto 24,00 / Média 38,00 / Grande 48,00'],
+    ['quanto custa a berinjela?', 'BERINJELA:', 'Broto 26,00 / Média 40,00 / Grande 50,00'],
+    ['a frango a brasileira media qto?', 'FRANGO A BRASILEIRA:', 'Média 40,00'],
+    ['o que vai na carioca?', 'CARIOCA:', 'Mussarela, tomate, milho, bacon'],
+    // "Localização" ends the titles; the address is met by its form, and "Alm." does not end a sentence.
+    ['qual o endereço?', 'R. Alm. Tefé, 680', 'R. Alm. Tefé, 680'],
+  ])('%s', async (question, name, line) => {
+    const reply = await ask(question, await menu());
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(name);
+    expect(reply.text).toContain(line);
+    expect(reply.text).not.toContain('BERINJELA COM CALABRESA');
+  }, PARSE_TIMEOUT);
+});

@@ -6,7 +6,7 @@ import { withWeekdays } from './weekdays';
  * Things a shop writes without naming them, and how they are written: a phone number ("(11) 98888-7777",
  * "0800 123 4567") without the word "telefone", an e-mail address without "e-mail", an Instagram handle
  * ("@padariapaoquente") without "instagram", opening hours ("Segunda a sexta, das 8h às 18h") without "horário",
- * installments ("em até 12x") without "parcela", a price ("Heineken long neck - R$ 10,00") without "preço", a length of
+ * installments ("em até 12x") without "parcela", an address ("R. Alm. Tefé, 680") without "endereço", a price ("Heineken long neck - R$ 10,00") without "preço", a length of
  * time ("em até 45 minutos", "7 (sete) dias úteis") without "prazo" or "tempo". A customer asks for the word ("qual o
  * telefone?"); the text has only the form.
  *
@@ -38,6 +38,7 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu, false),
   form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, true),
   form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, true),
+  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, false),
   form('instagram', /(?:^|\s)@[\w.]{3,}/, true),
 ];
 

@@ -62,6 +62,19 @@ describe('splitText', () => {
     expect(splitText(text.replace(/^#+ /gm, ''), 400, 50).every((c) => !c.startsWith('#'))).toBe(true);
   });
 
+  it("a chunk that starts among a title in capitals' blocks (a menu's dish) opens with it, never twice", () => {
+    const dish = (name: string) => `${name}\n\nMussarela, ${name.toLowerCase()}, molho de tomate e orégano.\n\nBroto 25,00 / Média 38,00 / Grande 48,00`;
+    const text = ['Nosso Cardápio', ...['ALICHE', 'ATUM', 'BAIANA', 'CALABRESA', 'CARIOCA', 'MARGUERITA', 'PORTUGUESA', 'TOSCANA'].map(dish)].join('\n\n');
+    const chunks = splitText(text, 300, 60);
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks.slice(1)) {
+      const first = chunk.split('\n')[0]!;
+      expect(first, chunk).toMatch(/^[A-Z]+$/);
+      // The title the chunk opens with is the one its first lines are under, said once.
+      expect(chunk.split(first).length - 1, chunk).toBe(1);
+    }
+  });
+
   it("the overlap carried into the next chunk starts at a line when it holds one, not inside a cut sentence", () => {
     const answers = Array.from({ length: 12 }, (_, i) => `### Pergunta ${i + 1}?\nResposta número ${i + 1}, com um texto que explica tudo o que foi perguntado aqui.`).join('\n\n');
     const chunks = splitText(answers, 400, 100);

@@ -52,10 +52,19 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
   // starts inside a section opens with them, so its passage still says what its lines are about ("- Norte: 6-8 dias
   // úteis" is about delivery).
   const outline: string[] = [];
+  // The title in capitals alone between blank lines (a menu's "CALABRESA" over its ingredients and prices) that the
+  // chunk's text starts under, after the Markdown headings: a chunk that starts among its lines opens with it too.
+  let title = '';
+  // Where in the chunk titles count from: after its last Markdown heading, which ends the titles above it.
+  let titlesFrom = 0;
   const close = () => {
     chunks.push(current.trim());
-    const context = outline.filter(Boolean).join('\n');
-    current = context ? `${context}\n\n${tail(current, overlap)}` : tail(current, overlap);
+    const kept = tail(current, overlap);
+    for (const match of current.slice(titlesFrom, current.length - kept.length).matchAll(CAPITALS_TITLE)) title = match[1]!;
+    titlesFrom = 0;
+    // What the overlap already repeats is not said twice.
+    const context = [...outline, title].filter((line) => line && !kept.includes(line)).join('\n');
+    current = context ? `${context}\n\n${kept}` : kept;
   };
   for (const piece of pieces) {
     if (current && current.length + piece.text.length > size) {
@@ -72,19 +81,28 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
       close();
     }
     current += piece.text;
-    if (piece.text.includes('#')) readHeadings(piece.text, outline);
+    if (piece.text.includes('#') && readHeadings(piece.text, outline)) {
+      title = '';
+      titlesFrom = current.length;
+    }
   }
   if (current.trim()) chunks.push(current.trim());
   return chunks.filter((c) => c.length > 0);
 }
 
-/** Updates `outline` (its index: a heading's level − 1) with the Markdown headings of a piece of text. */
-function readHeadings(text: string, outline: string[]): void {
+/** A short line in capitals alone between blank lines ("CALABRESA", "FRANGO À BRASILEIRA"): a title over what follows. */
+const CAPITALS_TITLE = /(?:^|\n\n)((?=(?:[^\n]*\p{Lu}){3})[\p{Lu}\d][\p{Lu}\d '’&/().-]{2,59})(?=\n\n|\n?$)/gu;
+
+/** Updates `outline` (its index: a heading's level − 1) with the Markdown headings of a piece of text; whether it had one. */
+function readHeadings(text: string, outline: string[]): boolean {
+  let found = false;
   for (const match of text.matchAll(/^(#{1,6})\s+\S.*$/gm)) {
     const level = match[1]!.length;
     outline.length = level;
     outline[level - 1] = match[0];
+    found = true;
   }
+  return found;
 }
 
 /**
