@@ -36,6 +36,10 @@ const POSCOMP = passage(
   'POSCOMP.txt',
 );
 
+/** A file's passages as the product stores them: parsed in the worker and split (ingest/prepare.ts). */
+const passagesOf = async (bytes: Uint8Array, kind: 'docx' | 'csv' | 'txt', name: string) =>
+  [...documentPassages(await parseFile({ bytes, kind }))].map((content, i) => passage(content, name, `${name}#${i}`));
+
 async function ask(message: string, passages: RetrievedPassage[], history: TurnInput['history'] = []) {
   return offlineResponder.respond({ agentName: 'Bia', systemMessage: '', history, message, passages });
 }
@@ -642,8 +646,6 @@ const PARSE_TIMEOUT = 30_000;
 /* Menus whose days sit in rows of their own (a restaurant's weekly lunch in Word, a daycare's monthly menu on
  * GitHub): the parser carries the day to the dishes under it, so a question about a day's meal finds them. */
 describe('a menu\'s dishes are found by their day', () => {
-  const passagesOf = async (bytes: Uint8Array, kind: 'docx' | 'csv', name: string) =>
-    [...documentPassages(await parseFile({ bytes, kind }))].map((content, i) => passage(content, name, `${name}#${i}`));
 
   it('"o que tem no almoço de segunda?" gets Monday\'s lunch, under a row that only says "Segunda-feira 03/03"', async () => {
     const menu = await passagesOf(F.docxDayHeadingMenu(), 'docx', 'cardapio.docx');
@@ -896,10 +898,7 @@ describe('a Markdown table is answered row by row', () => {
     ['a unidade floresta abre domingo?', 'Domingos e Feriados: Fechada', 'Trindade'],
     ['horario da trindade no sabado', 'Sábado: 09:00h às 15h', 'Floresta'],
   ])('%s', async (question, line, other) => {
-    const passages = [...documentPassages(await parseFile({ bytes: new TextEncoder().encode(table), kind: 'txt' }))].map((content, i) =>
-      passage(content, 'unidades.md', `unidades#${i}`),
-    );
-    const reply = await ask(question, passages);
+    const reply = await ask(question, await passagesOf(new TextEncoder().encode(table), 'txt', 'unidades.md'));
     expect(reply.outcome).toBe('answered');
     expect(reply.text).toContain(line);
     expect(reply.text).not.toContain(other);
@@ -958,8 +957,7 @@ describe('a menu of titles in capitals, one field per block', () => {
     'R. Alm. Tefé, 680',
     'Niterói - Centro - RJ, 24030-085',
   ].join('\n\n');
-  const menu = async () =>
-    [...documentPassages(await parseFile({ bytes: new TextEncoder().encode(text), kind: 'txt' }))].map((content, i) => passage(content, 'cardapio.txt', `cardapio#${i}`));
+  const menu = () => passagesOf(new TextEncoder().encode(text), 'txt', 'cardapio.txt');
 
   it.each([
     ['quanto é a calabresa?', 'CALABRESA:', 'Broto 24,00 / Média 38,00 / Grande 48,00'],
