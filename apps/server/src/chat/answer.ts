@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn } from '../knowledge/forms';
-import { isWeekday, namesWeekday, withWeekdays } from '../knowledge/weekdays';
+import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
 
@@ -688,6 +688,18 @@ function withAnnounced(text: string, unit: Unit): { text: string; next: Unit | n
   return { text, next };
 }
 
+/** Items grouped by a key, in the order their keys first come. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
+
 /** A line that names what follows (short, no sentence punctuation), not an answer by itself. */
 function isHeading(line: string, hasFollowing: boolean): boolean {
   return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line);
@@ -893,6 +905,10 @@ function analyseText(passageContent: string): AnalysedText {
       }
     });
   });
+  // "Demais dias: Fechado" under "Terça-feira: 12:45 às 17:45": the days the section's other lines do not name.
+  for (const section of groupBy(units, (u) => `${u.block}\u0000${u.heading ?? ''}`)) {
+    restOfWeek(section.map((u) => u.text)).forEach((days, i) => days.forEach((l) => section[i]!.lexemes.add(l)));
+  }
   for (const u of units) {
     for (const l of u.lexemes) passageLexemes.add(l);
     for (const l of u.headingLexemes) passageLexemes.add(l);

@@ -739,6 +739,14 @@ Nosso SAC atende de segunda a sexta, das 9h às 17h, pelo telefone (11) 3333-444
     }
   });
 
+  it('"demais dias" are the days the other lines do not name (a sweet shop\'s Markdown info)', async () => {
+    const shop = passage('### Horário de Funcionamento:\n- **Terça-feira:** 12:45 às 17:45\n- **Demais dias:** Fechado', 'info.md');
+    const sunday = await ask('abre domingo?', [shop]);
+    expect(sunday.text).toContain('Demais dias:** Fechado');
+    expect(sunday.text).not.toContain('Terça-feira');
+    expect((await ask('abre na terça?', [shop])).text).not.toContain('Demais dias');
+  });
+
   it("a FAQ's 'Não.' answers its own question, not another day's (a store's Markdown FAQ)", async () => {
     const faq = passage(
       '### Q: O atendimento funciona aos finais de semana?\n**A:** Não. Nosso atendimento está disponível de segunda a sexta, das 9h às 18h (exceto feriados).',

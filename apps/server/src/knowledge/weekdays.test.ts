@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spellWeekdays, weekdayAt, weekdaysIn } from './weekdays';
+import { lexemeSet } from './text-search';
+import { restOfWeek, spellWeekdays, weekdayAt, weekdaysIn } from './weekdays';
 
 describe('the days of the week a text names', () => {
   it.each([
@@ -51,5 +52,15 @@ describe('the days of the week a text names', () => {
     // Not about opening: left as written.
     expect(spellWeekdays('qual o nome da universidade hoje?', fridayNight)).toBe('qual o nome da universidade hoje?');
     expect(spellWeekdays('abril tem promoção hoje?', fridayNight)).toBe('abril tem promoção hoje?');
+  });
+
+  it("reads 'demais dias' as the days the other lines do not name", () => {
+    const days = (names: string) => [...lexemeSet(names)].sort();
+    const [tuesday, rest] = restOfWeek(['Terça-feira: 12:45 às 17:45', 'Demais dias: Fechado']);
+    expect(tuesday).toEqual([]);
+    expect([...rest!].sort()).toEqual(days('domingo segunda quarta quinta sexta sábado'));
+    expect(restOfWeek(['Segunda a sexta: 9h às 18h', 'Nos outros dias, só com hora marcada.'])[1]!.sort()).toEqual(days('sábado domingo'));
+    // Without a day named elsewhere, "demais dias" stands for nothing.
+    expect(restOfWeek(['Demais dias: Fechado'])).toEqual([[]]);
   });
 });

@@ -101,6 +101,22 @@ export function withWeekdays(lexemes: Set<string>, text: string): Set<string> {
   return lexemes;
 }
 
+/** "Demais dias: Fechado", "nos outros dias": the days a list does not name elsewhere. */
+const OTHER_DAYS = /(?<![\p{L}\p{N}])(?:demais|outros|restantes)\s+dias(?![\p{L}\p{N}])/iu;
+
+/**
+ * Lines naming days one by one ("Terça-feira: 12:45 às 17:45", "Demais dias: Fechado"), with the days a "demais dias"
+ * line stands for: those the other lines do not name. The lexemes to add to each line (none mostly), in order.
+ */
+export function restOfWeek(lines: readonly string[]): string[][] {
+  const others = lines.map((l) => OTHER_DAYS.test(l));
+  if (!others.includes(true)) return lines.map(() => []);
+  const named = new Set(lines.flatMap((l, i) => (others[i] ? [] : weekdaysIn(l))));
+  if (named.size === 0) return lines.map(() => []);
+  const rest = ALL.filter((d) => !named.has(d)).flatMap((d) => DAY_LEXEMES[d]!);
+  return others.map((other) => (other ? rest : []));
+}
+
 /** Whether a question word (its lexemes, with its synonyms: "fds") is a day of the week. */
 export const isWeekday = (lexemes: readonly string[]) => lexemes.some((l) => ANY_DAY.has(l) || l === WEEKEND_WORD);
 
