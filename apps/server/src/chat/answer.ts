@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn } from '../knowledge/forms';
+import { CAPITALS_TITLE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
@@ -452,7 +453,10 @@ function phraseShare(part: QuestionPart, unit: Unit): number {
   return found / (own.length - 1);
 }
 
-/** Whether a heading names what the part asks: every word of it that is not a light one, or their synonyms. */
+/**
+ * Whether a heading (or any text: another part's answer) names what the part asks: every word of it that is not a light
+ * one, or their synonyms.
+ */
 function headingAsks(heading: string, own: readonly Term[]): boolean {
   const words = own.filter((t) => t.weight === 1);
   if (words.length === 0) return false;
@@ -663,15 +667,21 @@ function namedBy(name: string, part: QuestionPart): boolean {
   return words.size > 0 && [...words].every((l) => asked.has(l));
 }
 
+/** The days of the week the part asks for (its own words). */
+const askedDays = (part: QuestionPart) => part.terms.filter((t) => !t.carried && isWeekday(t.lexemes));
+
+/** Whether the unit's own text names that day (directly, by a range or a group: withWeekdays). */
+const namesDay = (unit: Unit, day: Term) => has(unit.lexemes, day.lexemes) || has(unit.lexemes, day.synonyms);
+
 /** Whether the part asks for a day of the week that the unit's own text names. */
 function namesAskedDay(part: QuestionPart, unit: Unit): boolean {
-  return part.terms.some((t) => !t.carried && isWeekday(t.lexemes) && (has(unit.lexemes, t.lexemes) || has(unit.lexemes, t.synonyms)));
+  return askedDays(part).some((day) => namesDay(unit, day));
 }
 
 /** Whether the part asks for days of the week and the unit names others (or holidays), not those. */
 function asksOtherDays(part: QuestionPart, unit: Unit): boolean {
-  const days = part.terms.filter((t) => !t.carried && isWeekday(t.lexemes));
-  return days.length > 0 && namesWeekday(unit.lexemes, true) && !days.some((t) => has(unit.lexemes, t.lexemes) || has(unit.lexemes, t.synonyms));
+  const days = askedDays(part);
+  return days.length > 0 && namesWeekday(unit.lexemes, true) && !days.some((day) => namesDay(unit, day));
 }
 
 /**
@@ -710,9 +720,6 @@ const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
 
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
-
-/** A short line in capitals, with no lower-case letter ("CALABRESA", "FRANGO À BRASILEIRA", "BEBIDAS"). */
-const CAPITALS_TITLE = /^(?=(?:.*\p{Lu}){3})[\p{Lu}\d\s'’&/().-]{3,60}$/u;
 
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
 const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
@@ -957,7 +964,7 @@ export function composeAnswer(answers: PartAnswer[]): { text: string; answered: 
       // Two parts answered by the same lines ("qual o horário e o endereço?" over one line with both): quoted once.
       if (!quoted.has(a.excerpt)) sections.push(`${a.excerpt}\n_(Fonte: ${a.source})_${alsoText(a)}`);
       quoted.add(a.excerpt);
-    } else if (!found.some((f) => hasWordsOf(a.part, f.excerpt!))) {
+    } else if (!found.some((f) => headingAsks(f.excerpt!, a.part.terms.filter((t) => !t.carried)))) {
       // Not said "não encontrei" when another part's answer has all its words ("vcs tão no ifood? qual horario" over "Estamos
       // no iFood … de segunda a sábado das 12:30 às 17:30").
       sections.push(`Sobre "${a.part.text.replace(/[?!.]+$/, '')}", não encontrei essa informação na nossa base de conhecimento.`);
@@ -966,13 +973,6 @@ export function composeAnswer(answers: PartAnswer[]): { text: string; answered: 
   return { text: sections.join('\n\n'), answered: true };
 }
 
-/** Whether a text has every word the part asks with (its own words that are not light), or their synonyms. */
-function hasWordsOf(part: QuestionPart, text: string): boolean {
-  const words = part.terms.filter((t) => !t.carried && t.weight === 1);
-  if (!words.length) return false;
-  const lexemes = withWeekdays(lexemeSet(text), text);
-  return words.every((t) => has(lexemes, t.lexemes) || has(lexemes, t.synonyms));
-}
 
 export const NOT_FOUND =
   'Desculpe, não encontrei essa informação na nossa base de conhecimento. Você pode perguntar de outro jeito, perguntar sobre outro assunto ou falar diretamente com a equipe da empresa.';

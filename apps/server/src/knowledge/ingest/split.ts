@@ -60,7 +60,9 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
   const close = () => {
     chunks.push(current.trim());
     const kept = tail(current, overlap);
-    for (const match of current.slice(titlesFrom, current.length - kept.length).matchAll(CAPITALS_TITLE)) title = match[1]!;
+    for (const block of current.slice(titlesFrom, current.length - kept.length).split(/\n\s*\n/)) {
+      if (CAPITALS_TITLE.test(block.trim())) title = block.trim();
+    }
     titlesFrom = 0;
     // What the overlap already repeats is not said twice.
     const context = [...outline, title].filter((line) => line && !kept.includes(line)).join('\n');
@@ -90,8 +92,11 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
   return chunks.filter((c) => c.length > 0);
 }
 
-/** A short line in capitals alone between blank lines ("CALABRESA", "FRANGO À BRASILEIRA"): a title over what follows. */
-const CAPITALS_TITLE = /(?:^|\n\n)((?=(?:[^\n]*\p{Lu}){3})[\p{Lu}\d][\p{Lu}\d '’&/().-]{2,59})(?=\n\n|\n?$)/gu;
+/**
+ * A short line in capitals, with no lower-case letter ("CALABRESA", "FRANGO À BRASILEIRA", "BEBIDAS"): alone between
+ * blank lines, a title over what follows (here, and in the offline answerer: chat/answer.ts).
+ */
+export const CAPITALS_TITLE = /^(?=(?:.*\p{Lu}){3})[\p{Lu}\d][\p{Lu}\d '’&/().-]{2,59}$/u;
 
 /** Updates `outline` (its index: a heading's level − 1) with the Markdown headings of a piece of text; whether it had one. */
 function readHeadings(text: string, outline: string[]): boolean {
