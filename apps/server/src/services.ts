@@ -153,13 +153,20 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
   await services.whatsapp.startWorkers();
   await services.mail.startWorkers();
   await services.weekly.startWorkers();
+  // The WhatsApp ledgers are pruned hourly, not at every sweep: each prune reads the whole received-message ledger.
+  let prunedAt = 0;
+  const pruneHourly = async () => {
+    if (Date.now() - prunedAt < 60 * 60_000) return;
+    prunedAt = Date.now();
+    await pruneWhatsApp(services.runtime.db);
+  };
   const sweep = () =>
     Promise.all([
       services.ingestion.sweep().catch((err: unknown) => logger.error({ err }, 'ingestion sweep failed')),
       pruneWebChatCounters(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'web chat counters not pruned')),
       rollUpInsights(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'insights not rolled up')),
       services.inbox.expire().catch((err: unknown) => logger.warn({ err }, 'handoff timeouts not checked')),
-      pruneWhatsApp(services.runtime.db).catch((err: unknown) => logger.warn({ err }, 'WhatsApp ledgers not pruned')),
+      pruneHourly().catch((err: unknown) => logger.warn({ err }, 'WhatsApp ledgers not pruned')),
     ]);
   const firstSweep = sweep().then(() => undefined);
   const timer = setInterval(sweep, 60_000);

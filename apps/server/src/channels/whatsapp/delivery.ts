@@ -108,7 +108,8 @@ export function createDeliveries({ db, notifier }: DeliveryDeps) {
     if (furthest.size === 0) return 0;
     const list = [...furthest.values()];
     const failures = list.filter((u) => u.status === 'failed');
-    const rank = sql.raw(`case s.status when 'failed' then 9 when 'read' then 3 when 'delivered' then 2 else 1 end`);
+    // RANK, in SQL: the stored status's rank (the constants of RANK only; nothing from the notification).
+    const rank = sql.raw(`case s.status ${Object.entries(RANK).map(([status, r]) => `when '${status}' then ${r}`).join(' ')} else 1 end`);
     const result = (await db.execute(sql`
       with v as (
         select * from unnest(

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { whatsappMessages, whatsappSends } from '../../db/schema';
 
 /**
- * What the WhatsApp channel keeps only as long as it is needed (run by the workers' sweep, services.ts). A wamid holds
+ * What the WhatsApp channel keeps only as long as it is needed (run hourly by the workers' sweep, services.ts). A wamid holds
  * the customer's phone number (Meta's ids are base64 with the number inside), so ledgers that no conversation holds are
  * not kept for ever: a conversation's erasure (LGPD) cannot reach them.
  * - A send no conversation holds (a notice to the owner's own number; a `failed` status Meta told before our write of
