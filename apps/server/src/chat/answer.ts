@@ -4,7 +4,7 @@ import { asksFormIn } from '../knowledge/forms';
 import { CAPITALS_TITLE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, textWords, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -189,7 +189,8 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
     }
     return [...out];
   };
-  const parts = questionParts(message, context);
+  const titles = new Set(units.flatMap((u) => (u.heading ? [...u.headingLexemes] : [])));
+  const parts = questionParts(message, context).map((part) => withKindsLight(withJoinedWords(part, vocabulary), vocabulary, titles));
   // The same word as written is the same word whatever the stemmer makes of it: Snowball cuts "-imos" as a verb
   // ending, so "sinônimos" / "sinônimas", "mínimos" / "mínima" stem apart. The units' words whose inflection base is
   // one of the question's, with their lexemes.
@@ -209,7 +210,8 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
       const fixed = typoFixed(t.bases ?? []);
       // A word read through a typo is that word itself, whatever inflection it was typed in.
       if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [], derived };
-      const named = initialsFound(t.lexemes[0]!, units);
+      const initials = initialsFound(t.lexemes[0]!, units);
+      const named = initials.length ? initials : splitFound(t.lexemes[0]!, units);
       if (named.length) return { ...t, lexemes: named, synonyms: spell(t.synonyms), bases: [], derived };
       return { ...t, synonyms: spell(t.synonyms), derived };
     }),
@@ -232,6 +234,59 @@ function initialsFound(word: string, units: Unit[]): string[] {
     if (match && match[0].length > word.length + 2) return [...lexemeSet(match[0])];
   }
   return [];
+}
+
+/**
+ * A name written as one word that the units write as two ("totalpass" / "Total Pass", "pixel" is not "pix el"): the
+ * lexemes of the two words; none when no unit writes it so.
+ */
+function splitFound(word: string, units: Unit[]): string[] {
+  if (word.length < 6 || !/^\p{L}+$/u.test(word)) return [];
+  for (const u of units) {
+    const words = textWords(`${u.heading ?? ''} ${u.text}`).map(fold);
+    for (let i = 1; i < words.length; i++) {
+      const [a, b] = [words[i - 1]!, words[i]!];
+      // The pair stems as the word does ("mercadopago" → "mercadopag").
+      if (a.length < 3 || b.length < 3 || !word.startsWith(a) || Math.abs(a.length + b.length - word.length) > 3) continue;
+      if (lexemeSet(a + b).has(word)) return [...lexemeSet(`${a} ${b}`)];
+    }
+  }
+  return [];
+}
+
+/**
+ * Two words of the question that the units write as one ("total pass" / "TotalPass", "gym pass" / "Gympass"): both are
+ * read as that word, when the units lack one of them.
+ */
+function withJoinedWords(part: QuestionPart, vocabulary: ReadonlySet<string>): QuestionPart {
+  const words = textWords(part.text);
+  const lacking = (lexemes: readonly string[]) => lexemes.length > 0 && !lexemes.some((l) => vocabulary.has(l));
+  let terms = part.terms;
+  for (let i = 1; i < words.length; i++) {
+    const [a, b] = [lexemeSet(words[i - 1]!), lexemeSet(words[i]!)];
+    if (!a.size || !b.size || words[i - 1]!.length < 3 || words[i]!.length < 3 || (!lacking([...a]) && !lacking([...b]))) continue;
+    const joined = [...lexemeSet(words[i - 1]! + words[i]!)].filter((l) => vocabulary.has(l) && !a.has(l) && !b.has(l));
+    if (!joined.length) continue;
+    const of = (t: Term) => t.lexemes.some((l) => a.has(l) || b.has(l));
+    terms = terms.map((t) => (!t.carried && of(t) ? { ...t, lexemes: joined, bases: [], derived: [] } : t));
+  }
+  return terms === part.terms ? part : { ...part, terms };
+}
+
+/**
+ * A kind the knowledge never names, before a "de" and the name of one of its titles ("tem pizza de atum?" over a menu
+ * whose dishes are titled "ATUM", "CALABRESA" and never say pizza): the kind weighs as a light word. What follows "de"
+ * must title a section, so "pneu de caminhão" at a bakery and "suco de cebola" over a dish with onion still have nothing.
+ */
+function withKindsLight(part: QuestionPart, vocabulary: ReadonlySet<string>, titles: ReadonlySet<string>): QuestionPart {
+  const light = new Set<string>();
+  for (const [, kind, what] of part.text.matchAll(/(\p{L}+)\s+(?:de|do|da|dos|das)\s+([\p{L}\p{N}]+)/gu)) {
+    const lexemes = [...lexemeSet(kind!)];
+    if (lexemes.length && !has(vocabulary, lexemes) && has(titles, [...lexemeSet(what!)])) for (const l of lexemes) light.add(l);
+  }
+  if (!light.size) return part;
+  const isKind = (t: Term) => t.weight === 1 && has(light, t.lexemes) && !has(vocabulary, t.synonyms);
+  return { ...part, terms: part.terms.map((t) => (isKind(t) ? { ...t, weight: LIGHT_WORD } : t)) };
 }
 
 /** For each of `bases` that words of the units have, the lexemes of those words. */
@@ -520,9 +575,11 @@ function sameWord(bases: readonly string[], unitBases: Set<string>): boolean {
 /** A term's weight: its rarity, less for light words; capped for light words and numbers the knowledge lacks. */
 function termWeight(term: Term, rarity: Rarity): number {
   const value = rarity(term.lexemes);
-  // A light word ("fazem") or a number the knowledge lacks says little about what is asked: it must not
-  // weigh as much as an absent subject.
-  return term.weight * (rarity.absent(term.lexemes) && (term.weight < 1 || /^\d/.test(term.lexemes[0]!)) ? Math.min(value, 0.5) : value);
+  // A light word ("fazem") or a number the knowledge lacks says little about what is asked ("entregam no CEP
+  // 01310-100?"): it must not weigh as much as an absent subject. A number that names the thing asked ("a resolução
+  // nº 342") is its subject.
+  const slight = term.weight < 1 || (/^\d/.test(term.lexemes[0]!) && !term.identifier);
+  return term.weight * (rarity.absent(term.lexemes) && slight ? Math.min(value, 0.5) : value);
 }
 
 function definesSubject(text: string, subject: string): boolean {
@@ -585,7 +642,7 @@ function fitsType(part: QuestionPart, text: string): boolean {
 const CONDITION = /\b(no caso|nos casos|sempre que|desde que|ap[oó]s|antes d[eoa]s?|durante)\b/i;
 
 /** Whether a set has one of the lexemes (spelled as the units spell them: see readParts). */
-function has(set: Set<string>, lexemes: readonly string[]): boolean {
+function has(set: ReadonlySet<string>, lexemes: readonly string[]): boolean {
   for (const l of lexemes) if (set.has(l)) return true;
   return false;
 }

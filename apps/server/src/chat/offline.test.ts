@@ -326,6 +326,18 @@ describe('off-topic quotes are not presented as answers', () => {
     },
   );
 
+  it('a number that names what is asked ("resolução nº 342", "pedido 1234") and is not in the knowledge is not answered by its other words', async () => {
+    const rules = passage(
+      'Os cursos de especialização são regulados pela Resolução CNE/CES nº 1, de 8 de junho de 2007. Todo pedido é confirmado por e-mail em até 2 horas.',
+      'regras.txt',
+    );
+    expect((await ask('De quando é a resolução nº 1?', [rules])).text).toMatch(/8 de junho de 2007/);
+    expect(await ask('De quando é a resolução nº 342?', [rules])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+    expect(await ask('Quando o pedido 1234 é confirmado?', [rules])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+    // Other numbers still weigh little: the CEP is not what the customer asks about.
+    expect((await ask('Entregam no CEP 01310-100?', [CATALOGUE])).outcome).toBe('answered');
+  });
+
   it('says so when there is no knowledge at all', async () => {
     expect(await ask('Qual o horário?', [])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
   });
@@ -874,6 +886,40 @@ describe("customers' WhatsApp writing", () => {
     const reply = await ask(question, [sweets]);
     expect(reply.outcome).toBe('answered');
     expect(reply.text).toContain(line);
+  });
+
+  it('a name written as one word or as two ("totalpass" / "Total Pass", "gym pass" / "Gympass") is one name', async () => {
+    const gym = passage('Formas de pagamento\nAceitamos Pix e cartão.\nAceitamos Total Pass e Gympass nas aulas de pilates.', 'academia.txt');
+    for (const question of ['aceitam totalpass?', 'vocês aceitam gym pass?']) {
+      const reply = await ask(question, [gym]);
+      expect(reply.outcome).toBe('answered');
+      expect(reply.text).toContain('Aceitamos Total Pass e Gympass');
+    }
+    // Only a name the knowledge writes so: two words it lacks are not made one.
+    expect((await ask('aceitam vale pass?', [gym])).outcome).toBe('unanswered');
+  });
+
+  it('a number asked for meets its Roman numeral ("pagani 2" / "Pagani II")', async () => {
+    const boats = passage('Modelos\nPagani I: 9 metros, R$ 60.000,00.\nPagani II: 12 metros, R$ 90.000,00.', 'barcos.txt');
+    const reply = await ask('qual o preço do pagani 2?', [boats]);
+    expect(reply.text).toContain('Pagani II: 12 metros');
+    expect(reply.text).not.toContain('Pagani I:');
+  });
+
+  it('customers\' words for children and pregnancy ("kids", "criança"; "grávidas", "gestantes")', async () => {
+    const place = passage('Menu infantil\nPrato kids com arroz e frango: R$ 25,00.\n\nAulas\nPilates para gestantes às terças, às 10h.', 'studio.txt');
+    expect((await ask('tem cardápio para criança?', [place])).text).toContain('Prato kids');
+    expect((await ask('tem pilates para grávidas?', [place])).text).toContain('Pilates para gestantes');
+  });
+
+  it('a kind the menu never names ("pizza de atum" over dishes titled "ATUM") does not hide the dish asked for', async () => {
+    const menu = passage('ATUM\nMolho, mussarela, atum e cebola.\nBroto 30,00 / Grande 52,00\n\nCALABRESA\nMolho, mussarela e calabresa.\nBroto 25,00 / Grande 48,00', 'cardapio.txt');
+    const atum = await ask('tem pizza de atum?', [menu]);
+    expect(atum.outcome).toBe('answered');
+    expect(atum.text).toContain('Grande 52,00');
+    expect((await ask('quanto custa a pizza de calabresa?', [menu])).text).toContain('Grande 48,00');
+    // The dish must be one of the titles: not a dish the menu lacks, and not an ingredient ("cebola").
+    for (const question of ['tem pizza de frango?', 'tem suco de cebola?', 'vende pneu de caminhão?']) expect((await ask(question, [menu])).outcome).toBe('unanswered');
   });
 
   it('"vcs tão abertos hj?" asks about today', async () => {

@@ -24,6 +24,11 @@ export interface Term {
   bases?: readonly string[];
   /** 1 for the part's own words, less for words carried over from an earlier part or message. */
   weight: number;
+  /**
+   * A number that names what is asked ("resolução nº 342", "pedido 1234"): unlike other numbers, the knowledge not
+   * having it means it does not have what is asked (termWeight).
+   */
+  identifier?: boolean;
   /** Carried over from the question before ("e no sábado?"): helps when it matches, costs nothing when not. */
   carried?: boolean;
 }
@@ -48,6 +53,9 @@ export interface QuestionPart {
 const QUESTION_LEXEMES = lexemeSet(
   'qual quais quanto quanta quantos quantas onde pra vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre the is are what how of to in oi olá ola bom dia boa tarde noite obrigado obrigada',
 );
+
+/** The weight of a light word (LIGHT_LEXEMES): it counts, but little. */
+export const LIGHT_WORD = 0.3;
 
 /** Verbs and words of asking that carry little of what the answer is about ("vocês fazem entrega?"): they count less. */
 const LIGHT_LEXEMES = lexemeSet(
@@ -188,7 +196,11 @@ export function inflectionBases(text: string): Set<string> {
   return new Set(textWords(text).map(inflectionBase));
 }
 
+/** A number after a word that makes it a name: "nº 342", "n. 12", "número 5", "código 12-345", "lei 11.788", "pedido 1234". */
+const IDENTIFIER = /(?<![\p{L}\p{N}])(?:n[º°o]|n\.|n[uú]mero|c[oó]d(?:igo|\.)?|lei|resolu[çc][aã]o|portaria|decreto|protocolo|pedido|artigo|art\.)\s*(\d[\d./-]*)/giu;
+
 function questionTerms(text: string): Term[] {
+  const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => m[1]!.split(/\D+/).filter(Boolean)));
   const bases = new Map<string, string[]>();
   for (const word of textWords(text)) {
     const key = [...lexemeSet(word)].join(' ');
@@ -201,7 +213,8 @@ function questionTerms(text: string): Term[] {
       bases: bases.get(lexemes.join(' ')) ?? [],
       synonyms: synonymsOf(lexemes),
       derived: derivationsOf(lexemes),
-      weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? 0.3 : 1,
+      weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? LIGHT_WORD : 1,
+      identifier: lexemes.some((l) => identifiers.has(l)),
     }));
 }
 

@@ -23,6 +23,8 @@ const SYNONYM_GROUPS = [
   'refrigerante refrigerantes refri refris',
   'cerveja cervejas chopp chope',
   'cachorro cachorros dog dogs',
+  'infantil infantis kids kid criança crianças',
+  'gestante gestantes grávida grávidas gravidez',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);

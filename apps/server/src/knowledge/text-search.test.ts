@@ -49,6 +49,12 @@ describe('text analysis', () => {
     expect(questionWords('fazem entregam')).toEqual([...lexemeSet('fazem entregam')].map((l) => [l]));
   });
 
+  it('asks for a number with its Roman numeral and the other way round; not for numerals of one letter or "vi"', () => {
+    expect(questionWords('Pagani 2')).toEqual([['pagan'], ['2', 'ii']]);
+    expect(questionWords('Pedro II século XXI')).toEqual([['pedr'], ['ii', '2'], ['secul'], ['xxi', '21']]);
+    expect(questionWords('5 10 6 40 vi x')).toEqual([['5'], ['10'], ['6'], ['40'], ['vi'], ['x']]);
+  });
+
   it('ignores absurdly long tokens and caps the question', () => {
     expect(lexemes('a'.repeat(61))).toEqual([]);
     const long = Array.from({ length: 50 }, (_, i) => `palavra${i}x`).join(' ');

@@ -85,7 +85,7 @@ export function questionWords(text: string): Array<readonly string[]> {
   const seen = new Set<string>();
   const out: Array<readonly string[]> = [];
   for (const word of words(text)) {
-    const lexemes = withOtherNumber(word, lexemesOf(word));
+    const lexemes = withRomanNumeral(withOtherNumber(word, lexemesOf(word)));
     const key = lexemes.join(' ');
     if (lexemes.length === 0 || seen.has(key)) continue;
     seen.add(key);
@@ -108,6 +108,26 @@ function withOtherNumber(word: string, lexemes: readonly string[]): readonly str
   const more = lexemesOf(other).filter((l) => !lexemes.includes(l));
   return more.length ? [...lexemes, ...more] : lexemes;
 }
+
+/**
+ * A number with its Roman numeral and the other way round ("Pagani 2" / "Pagani II", "Pedro II", "século 21" /
+ * "século XXI"), 2 to 39: done on the question only, as withOtherNumber. "vi" (a verb) and the numerals of one letter
+ * (a pronoun, an article) are left alone.
+ */
+function withRomanNumeral(lexemes: readonly string[]): readonly string[] {
+  const [word] = lexemes;
+  if (lexemes.length !== 1 || !word) return lexemes;
+  if (/^\d{1,2}$/.test(word)) {
+    const n = Number(word);
+    const numeral = `${'x'.repeat(Math.floor(n / 10))}${ROMAN_UNITS[n % 10]}`;
+    return n >= 2 && n <= 39 && numeral.length > 1 && numeral !== 'vi' ? [word, numeral] : lexemes;
+  }
+  const roman = /^(x{0,3})(ix|iv|v?i{0,3})$/.exec(word);
+  if (!roman || word.length < 2 || word === 'vi') return lexemes;
+  return [word, String(roman[1]!.length * 10 + ROMAN_UNITS.indexOf(roman[2]!))];
+}
+
+const ROMAN_UNITS = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix'];
 
 /**
  * A question word as a tsquery literal matching any of its lexemes — as a prefix when the lexeme is a word
