@@ -63,6 +63,8 @@ const OPENS_DEFINITION = 0.7;
 const FAQ_ASKED = 0.2;
 /** Ranking bonus of a unit under a title in capitals that is what was asked (a menu's dish: namedBy). */
 const TITLE_NAMED = 0.1;
+/** Bonus of a line whose label ("Pedido mínimo: …") is what the part asks. */
+const LABEL_ASKED = 0.1;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
 const DATE_NAMED = 0.2;
 /**
@@ -483,9 +485,13 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // A dish whose name is what was asked ("CALABRESA" for "quanto é a calabresa?"), before one that only has the word in
   // its name ("BERINJELA COM CALABRESA").
   if (unit.heading && CAPITALS_TITLE.test(unit.heading) && namedBy(unit.heading, part)) value += TITLE_NAMED;
+  // A line labelled with what is asked ("Pedido mínimo: R$ 25,00"), before a sentence that mentions it in passing ("Cupom
+  // BEMVINDO: 10% de desconto, pedido mínimo de R$ 40,00").
+  const record = RECORD_LINE.test(unit.text);
+  if (record && headingAsks(unit.text.slice(0, unit.text.indexOf(':')), part.terms.filter((t) => !t.carried))) value += LABEL_ASKED;
   value += 0.04 * (1 - Math.min(unit.rank, 8) / 8);
   // Short fragments rarely answer; very long sentences answer less precisely.
-  if (unit.text.length < 25) value -= 0.05;
+  if (unit.text.length < 25 && !record) value -= 0.05;
   // A line announcing what this passage ends before ("… os seguintes convênios:"): the passage after it has the list.
   if (unit.text.endsWith(':') && !unit.next && !unit.after) value -= 0.05;
   // strengths, aroundShare and phrase: for the learned-model experiment (explainQuestion).

@@ -603,6 +603,21 @@ describe('lists, headings and rows as merchants write them', () => {
     expect(quantitiesIn('2 litros, 2L, 1,5 lt, 600ml, 1 kg, 500 gramas; não 2 lanches')).toEqual(['2l', '2l', '1.5l', '600ml', '1kg', '500g']);
   });
 
+  it('a line labelled with what is asked ("Pedido mínimo: R$ 25,00") answers before a sentence that mentions it in passing', async () => {
+    const coupons = passage('Cupons\nCupom BEMVINDO: 10% de desconto, pedido mínimo de R$ 40,00.', 'cupons.txt');
+    const delivery = passage('Entregas\nTaxa de entrega: R$ 6,00.\nPedido mínimo: R$ 25,00.', 'entregas.txt');
+    const reply = await ask('qual o pedido mínimo?', [coupons, delivery]);
+    expect(reply.text.startsWith('Pedido mínimo: R$ 25,00.')).toBe(true);
+    expect(reply.text).not.toContain('BEMVINDO');
+    expect((await ask('qual o desconto do cupom?', [coupons, delivery])).text).toContain('Cupom BEMVINDO');
+  });
+
+  it('a distance glued to its unit ("6km", "8km") is read as the text writes it ("6 km")', async () => {
+    const delivery = passage('Entregas\nEntregamos num raio de 6 km da loja, com taxa de R$ 5,00.\n\nEstacionamento com 20 vagas.', 'loja.txt');
+    for (const question of ['vocês entregam a 6km?', 'entregam a 8km?']) expect((await ask(question, [delivery])).text).toContain('raio de 6 km');
+    expect(quantitiesIn('6km, 6 quilômetros, 2,5 m, 30cm; não 6 meses')).toEqual(['6km', '6km', '2.5m', '30cm']);
+  });
+
   it("an item of a list is quoted whole, and 'como faço para…' asks for the verb, not for 'faço'", async () => {
     // The structure of a children's salon's knowledge base (WagnerDeAzevedo/chatbot_gj_n8n knowledge_base/bk_v1.2.md).
     const salon = passage(

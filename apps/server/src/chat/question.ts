@@ -118,9 +118,14 @@ function itemsAsked(text: string): string[] {
 
 /**
  * '24/7' (or '24x7') asks about the opening hours, not about two numbers: it is read as the words it stands for; a
- * two-word name shops also write as one word ("cachorro quente" / "DOG") as that word (knowledge/synonyms.ts).
+ * two-word name shops also write as one word ("cachorro quente" / "DOG") as that word (knowledge/synonyms.ts); a
+ * number glued to its unit as two words.
  */
-const spelledOut = (text: string) => shopWords(text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento'));
+const spelledOut = (text: string) =>
+  shopWords(text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento').replace(GLUED_UNIT, '$1 $2'));
+
+/** A number and its unit written as one word ("8km", "2L", "600ml"): read as two, the way most texts write them. */
+const GLUED_UNIT = /(?<![\p{L}\d,.])(\d+(?:[.,]\d+)?)(km|kg|ml|l|lts?|g|m|cm|mm)(?![\p{L}\d])/giu;
 
 function part(text: string): QuestionPart {
   const type = answerType(text);
@@ -146,15 +151,19 @@ export function datesIn(text: string): string[] {
 }
 
 /** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
-const QUANTITY = /(?<![\d,.])(\d+(?:[.,]\d+)?)\s*(litros?|lts?|l|ml|kg|quilos?|g|gramas?)(?![\p{L}\d])/giu;
-const UNITS: Record<string, string> = { litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' };
+const QUANTITY = /(?<![\d,.])(\d+(?:[.,]\d+)?)\s*(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm)(?![\p{L}\d])/giu;
+const UNITS: Record<string, string> = {
+  ...{ litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' },
+  ...{ km: 'km', quilometro: 'km', quilometros: 'km', m: 'm', metro: 'm', metros: 'm', cm: 'cm', centimetro: 'cm', centimetros: 'cm', mm: 'mm' },
+};
 
 /**
- * The quantities a text names, as number and unit ("2 litros", "2L" → "2l"; "1,5 lt" → "1.5l"): a menu writes "COCA
- * COLA 2L" where the customer asks for "a coca 2 litros", and the search reads them as different words.
+ * The quantities a text names, as number and unit ("2 litros", "2L" → "2l"; "1,5 lt" → "1.5l"; "6km", "6 quilômetros" →
+ * "6km"): a menu writes "COCA COLA 2L" where the customer asks for "a coca 2 litros", and the search reads them as
+ * different words.
  */
 export function quantitiesIn(text: string): string[] {
-  return [...text.matchAll(QUANTITY)].map((m) => `${Number(m[1]!.replace(',', '.'))}${UNITS[m[2]!.toLowerCase()]}`);
+  return [...text.matchAll(QUANTITY)].map((m) => `${Number(m[1]!.replace(',', '.'))}${UNITS[fold(m[2]!)]}`);
 }
 
 /** Whether a question word is part of how a quantity is written (its number or its unit): "2", "litros". */
