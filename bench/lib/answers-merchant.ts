@@ -94,6 +94,7 @@ export const MERCHANT: { files: EvalFile[]; cases: EvalCase[] } = {
     { question: 'Entregam no CEP 01310-100?', answers: ['01300-000 a 01319-999'], gold: TXT },
     { question: 'frete gratis a partir de quanto?', answers: ['R$ 80,00'], gold: TXT },
     { question: 'Qual o prazo de entrega?', answers: ['60 minutos'], gold: TXT },
+    { question: 'vcs entregam a 4km daí?', answers: ['raio de 5 km'], gold: TXT },
     // Orders and dates.
     { question: 'Até quando posso fazer encomenda de Natal?', answers: ['20/12'], gold: TXT },
     { question: 'Com quanta antecedência preciso encomendar um bolo?', answers: ['48 horas'], gold: TXT },
@@ -115,6 +116,7 @@ export const MERCHANT: { files: EvalFile[]; cases: EvalCase[] } = {
     { question: 'Vocês estão contratando?', answers: [] },
     { question: 'Vocês vendem cerveja?', answers: [] },
     { question: 'Qual o andamento do processo 0001234-56.2023.8.26.0100?', answers: [] },
+    { question: 'Quando chega o pedido nº 4521?', answers: [] },
     { question: 'Tem vinho da safra 16/17?', answers: [] },
     { question: 'Vocês fazem festa infantil?', answers: [] },
     // Calculations the customer asks for.

@@ -465,6 +465,8 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
       (/^\d+$/.test(term.lexemes[0]!) && quantities.some((q) => q.replace(/[a-z]+$/, '') === term.lexemes[0]))
         ? 1
         : matchStrength(term, unit);
+    // "entregam a 4 km?" over "Entregamos em um raio de 5 km": the same measure with another number is the limit asked about.
+    if (!strength && sameMeasure(term, part, quantities)) strength = DERIVED_WORD;
     // "Ele contribuiu para…" after "Turing é…": a sentence that leans on the one before it has that one's words.
     if (!strength && unit.leansBack && unit.prev && has(unit.prev.lexemes, term.lexemes)) strength = LEANT_ON;
     if (term.carried) bonus += (weight * strength) / total;
@@ -496,6 +498,14 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (unit.text.endsWith(':') && !unit.next && !unit.after) value -= 0.05;
   // strengths, aroundShare and phrase: for the learned-model experiment (explainQuestion).
   return { coverage, score: value, strengths, aroundShare: around / total, phrase };
+}
+
+/** Whether a number of the question is that of a quantity asked ("4 km") whose unit the text gives another number of ("5 km"). */
+function sameMeasure(term: Term, part: QuestionPart, quantities: readonly string[]): boolean {
+  const number = term.lexemes[0]!;
+  if (!quantities.length || !/^\d+$/.test(number)) return false;
+  const unitOf = (q: string) => q.replace(/^[\d.]+/, '');
+  return part.quantities.some((q) => q.replace(/[a-z]+$/, '') === number && quantities.some((u) => unitOf(u) === unitOf(q)));
 }
 
 /**

@@ -612,9 +612,11 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('qual o desconto do cupom?', [coupons, delivery])).text).toContain('Cupom BEMVINDO');
   });
 
-  it('a distance glued to its unit ("6km", "8km") is read as the text writes it ("6 km")', async () => {
+  it('a distance glued to its unit ("6km", "8km") is read as the text writes it ("6 km"), and another distance meets the one given', async () => {
     const delivery = passage('Entregas\nEntregamos num raio de 6 km da loja, com taxa de R$ 5,00.\n\nEstacionamento com 20 vagas.', 'loja.txt');
-    for (const question of ['vocês entregam a 6km?', 'entregam a 8km?']) expect((await ask(question, [delivery])).text).toContain('raio de 6 km');
+    // Another number of the same measure asks about the limit the text gives ("4km" under a 6 km radius); "daí" is a filler.
+    const prices = passage('Pão de queijo: R$ 4,50', 'precos.txt');
+    for (const question of ['vocês entregam a 6km?', 'entregam a 8km?', 'vcs entregam a 4km daí?']) expect((await ask(question, [delivery, prices])).text).toContain('raio de 6 km');
     expect(quantitiesIn('6km, 6 quilômetros, 2,5 m, 30cm; não 6 meses')).toEqual(['6km', '6km', '2.5m', '30cm']);
   });
 
