@@ -84,7 +84,7 @@ test.afterAll(async () => {
   await mp?.close();
 });
 
-test('a refused monthly charge: Meu plano says what happened and what to do, and the plan can be paid again with another card', async ({
+test('a refused monthly charge: Meu plano and the pricing page say what happened, and the plan can be paid again with another card', async ({
   page,
   playwright,
 }) => {
@@ -144,9 +144,27 @@ test('a refused monthly charge: Meu plano says what happened and what to do, and
   );
   await notice.getByRole('button', { name: 'Assinar o Essencial com outro cartão' }).click();
   await expect(page).toHaveURL(/^https:\/\/www\.mercadopago\.com\.br\/subscriptions\/checkout\?preapproval_id=[0-9a-f]{32}$/);
-  const created = mp.requests.filter((r) => r.method === 'POST' && r.path === '/preapproval');
-  expect(created).toHaveLength(2);
-  expect(created[1]!.body).toMatchObject({ reason: 'Atende — Plano Essencial', payer_email: account.email });
+  const created = () => mp.requests.filter((r) => r.method === 'POST' && r.path === '/preapproval');
+  expect(created()).toHaveLength(2);
+  expect(created()[1]!.body).toMatchObject({ reason: 'Atende — Plano Essencial', payer_email: account.email });
+
+  // The pricing page offers the same on the current plan's card, instead of 'Ver meu plano' (the charge is still
+  // refused: the checkout just started is not paid).
+  await page.goto(`${url}/plans`);
+  const card = page.getByRole('article', { name: 'Essencial', exact: true });
+  await expect(card).toContainText('Seu plano atual');
+  await expect(card).toContainText('O Mercado Pago recusou a última cobrança do seu plano.');
+  await expect(card.getByRole('link', { name: 'Ver meu plano' })).toHaveCount(0);
+  const repay = card.getByRole('button', { name: 'Assinar o Essencial com outro cartão' });
+  await expect(repay).toHaveAccessibleDescription(
+    'O Mercado Pago recusou a última cobrança do seu plano. A assinatura recusada é cancelada assim que o novo pagamento for aprovado.',
+  );
+  // The other plans are unchanged: Pro is a change of plan, with its confirmation.
+  await expect(page.getByRole('article', { name: 'Pro', exact: true }).getByRole('button', { name: 'Assinar Pro' })).toBeVisible();
+  await repay.click();
+  await expect(page).toHaveURL(/^https:\/\/www\.mercadopago\.com\.br\/subscriptions\/checkout\?preapproval_id=[0-9a-f]{32}$/);
+  expect(created()).toHaveLength(3);
+  expect(created()[2]!.body).toMatchObject({ reason: 'Atende — Plano Essencial', payer_email: account.email });
 });
 
 test('no notice while the charges are paid', async ({ page, playwright }) => {
@@ -167,4 +185,11 @@ test('no notice while the charges are paid', async ({ page, playwright }) => {
   await expect(page.getByRole('heading', { name: 'Pro', exact: true })).toBeVisible();
   await expect(page.getByText('Aprovado').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'O Mercado Pago recusou a cobrança da sua assinatura' })).toHaveCount(0);
+
+  // Paid: the pricing page's card of the current plan leads to 'Meu plano', with nothing to pay again.
+  await page.goto(`${url}/plans`);
+  const card = page.getByRole('article', { name: 'Pro', exact: true });
+  await expect(card.getByRole('link', { name: 'Ver meu plano' })).toBeVisible();
+  await expect(card.getByRole('button', { name: /com outro cartão/ })).toHaveCount(0);
+  await expect(card).not.toContainText('recusou');
 });

@@ -13,6 +13,7 @@ import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog'
 import { ChargeRefusedNotice } from './components/ChargeRefusedNotice';
 import { PaymentHistory } from './components/PaymentHistory';
 import { PaymentStatusBadge } from './components/PaymentStatusBadge';
+import { refusedSubscription } from './components/RepayPlanButton';
 import { UsageMeter } from './components/UsageMeter';
 import { formatDate } from '../../lib/format';
 import { planPrice } from './format';
@@ -23,6 +24,7 @@ export default function PlanPage() {
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
   const data = billing.data;
+  const refused = refusedSubscription(data);
 
   function confirmCancel() {
     cancel.mutate(undefined, {
@@ -54,7 +56,7 @@ export default function PlanPage() {
       )}
       {data && (
         <div className="space-y-6">
-          {data.status === 'rejected' && data.subscription && <ChargeRefusedNotice subscription={data.subscription} payments={data.payments} />}
+          {refused && <ChargeRefusedNotice subscription={refused} payments={data.payments} />}
           <section aria-labelledby="current-plan" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <div className="flex flex-wrap items-start justify-between gap-4">
               <div>

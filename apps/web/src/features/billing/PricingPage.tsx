@@ -1,14 +1,16 @@
-import { formatBrl, planIds, plans, type Plan, type PlanId } from '@atende/shared';
+import { formatBrl, planIds, plans, type Plan, type PlanId, type SubscriptionSummary } from '@atende/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LegalLinks } from '../../components/LegalLinks';
 import { buttonClass } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { AlertIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { authClient, useSession } from '../auth';
 import { useBilling } from './api';
 import { PlanCard } from './components/PlanCard';
+import { refusedSubscription, RepayPlanButton } from './components/RepayPlanButton';
 
 /** docs/product.md §2 pricing: the four plans of docs/product.md §9. */
 export default function PricingPage() {
@@ -23,6 +25,8 @@ export default function PricingPage() {
   const currentPlan = signedIn ? billing.data?.plan.id : undefined;
   // A paid subscription in place: switching plans starts a new one (charged at once) and ends this one.
   const paying = signedIn ? billing.data?.subscription : null;
+  // Mercado Pago refused the plan's latest monthly charge: its card offers to pay it again, as 'Meu plano' does.
+  const refused = signedIn ? refusedSubscription(billing.data) : null;
   const [switchTo, setSwitchTo] = useState<Plan | null>(null);
 
   /** Signed in: straight to checkout. Otherwise: register, then log in, then checkout. */
@@ -34,6 +38,7 @@ export default function PricingPage() {
 
   function action(plan: Plan) {
     const wide = 'w-full';
+    if (plan.id === currentPlan && refused?.plan === plan.id) return <RefusedPlan subscription={refused} className={wide} />;
     if (plan.id === currentPlan) {
       return (
         <Link to="/dashboard/plan" className={buttonClass('secondary', wide)}>
@@ -124,6 +129,27 @@ export default function PricingPage() {
       <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">
         <LegalLinks linkClassName="hover:underline" />
       </footer>
+    </div>
+  );
+}
+
+/**
+ * The current plan's card after Mercado Pago refused its latest monthly charge: what happened and, as in 'Meu plano',
+ * paying the same plan again with another card (docs/product.md §2, §4).
+ */
+function RefusedPlan({ subscription, className }: { subscription: SubscriptionSummary; className: string }) {
+  const noteId = `plan-${subscription.plan}-refused`;
+  const hintId = `${noteId}-hint`;
+  return (
+    <div className="space-y-2">
+      <p id={noteId} className="flex gap-1.5 text-sm font-medium text-red-800">
+        <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        O Mercado Pago recusou a última cobrança do seu plano.
+      </p>
+      <RepayPlanButton subscription={subscription} className={className} describedBy={`${noteId} ${hintId}`} />
+      <p id={hintId} className="text-xs text-slate-500">
+        A assinatura recusada é cancelada assim que o novo pagamento for aprovado.
+      </p>
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { formatCents, type PaymentRecord, type SubscriptionSummary } from '@atende/shared';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/Button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { formatDate } from '../../../lib/format';
+import { RepayPlanButton } from './RepayPlanButton';
 
 /**
  * 'Meu plano' after Mercado Pago refused a monthly charge of the subscription in use (docs/product.md §4): what
  * happened, what happens next and what to do — the same advice as the e-mail the owner got.
  */
 export function ChargeRefusedNotice({ subscription, payments }: { subscription: SubscriptionSummary; payments: PaymentRecord[] }) {
-  const navigate = useNavigate();
   // The history is newest first: the refusal that set the status.
   const refused = payments.find((p) => p.status === 'rejected');
   const amount = formatCents(refused?.amountCents ?? subscription.amountCents);
@@ -33,9 +31,7 @@ export function ChargeRefusedNotice({ subscription, payments }: { subscription: 
         </li>
       </ul>
       <div className="mt-4">
-        <Button type="button" onClick={() => navigate('/payment', { state: { plan: subscription.plan } })}>
-          Assinar o {subscription.planName} com outro cartão
-        </Button>
+        <RepayPlanButton subscription={subscription} />
       </div>
     </section>
   );
