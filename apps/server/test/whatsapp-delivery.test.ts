@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Agent, Conversation, InboxConversation, UndeliveredMessage } from '@atende/shared';
+import type { Agent, Conversation, InboxConversation, MessageDelivery, UndeliveredMessage } from '@atende/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAKE_NUMBER, metaSignature, notification, startFakeGraph, textMessage, type FakeGraph, type FakePhoneNumber } from '../../../e2e/fakes';
@@ -96,6 +96,12 @@ async function undelivered(user: TestUser, agent: Agent, conversationId: string)
   const res = await ctx.request(`/api/agents/${agent.id}/conversations/${conversationId}/undelivered`, { token: user.token });
   expect(res.status).toBe(200);
   return ((await res.json()) as { messages: UndeliveredMessage[] }).messages;
+}
+
+async function deliveriesOf(user: TestUser, agent: Agent, conversationId: string): Promise<MessageDelivery[]> {
+  const res = await ctx.request(`/api/agents/${agent.id}/conversations/${conversationId}/deliveries`, { token: user.token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: MessageDelivery[] }).messages;
 }
 
 async function transcriptOf(user: TestUser, agent: Agent, conversationId: string): Promise<Conversation> {
@@ -255,6 +261,102 @@ describe("WhatsApp delivery statuses of our messages ('Não entregue')", () => {
     try {
       await post(agent, statuses([status(wamid, 'failed', customer, windowError)]));
       await vi.waitFor(() => expect(events).toContainEqual(expect.objectContaining({ userId: user.id, agentId: agent.id, conversationId, kind: 'delivery' })));
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("WhatsApp read receipts of our messages ('Entregue', 'Lida')", () => {
+  it('says how far each of our messages got, forward only, and nothing for the customer\'s messages', async () => {
+    const { user, agent } = await connectedAgent();
+    const customer = newCustomer();
+    const { wamid, conversationId } = await answered(agent, customer);
+    const answer = (await transcriptOf(user, agent, conversationId)).messages.at(-1)!;
+    expect(await deliveriesOf(user, agent, conversationId)).toEqual([{ messageId: answer.id, status: 'sent', failure: null, at: expect.any(String) }]);
+
+    await post(agent, statuses([status(wamid, 'delivered', customer)]));
+    expect(await deliveriesOf(user, agent, conversationId)).toEqual([{ messageId: answer.id, status: 'delivered', failure: null, at: expect.any(String) }]);
+    await post(agent, statuses([status(wamid, 'read', customer)]));
+    // A late 'delivered' does not take 'Lida' back.
+    await post(agent, statuses([status(wamid, 'delivered', customer)]));
+    expect(await deliveriesOf(user, agent, conversationId)).toEqual([{ messageId: answer.id, status: 'read', failure: null, at: expect.any(String) }]);
+
+    // A failed answer says so with its reason, beside the read one; this part also carried the handoff notice said
+    // with it (a second answer without the information calls the team): both were not delivered.
+    const second = await answered(agent, customer);
+    await post(agent, statuses([status(second.wamid, 'failed', customer, windowError)]));
+    const carried = (await sendRow(second.wamid))!.messageIds;
+    expect(carried).toHaveLength(2);
+    const states = await deliveriesOf(user, agent, conversationId);
+    expect(states).toHaveLength(3);
+    expect(states).toContainEqual({ messageId: answer.id, status: 'read', failure: null, at: expect.any(String) });
+    for (const messageId of carried) {
+      expect(states).toContainEqual({ messageId, status: 'failed', failure: { code: 131047, reason: WINDOW_REASON }, at: expect.any(String) });
+    }
+    // The customer's messages have no delivery state.
+    const customerMessages = (await transcriptOf(user, agent, conversationId)).messages.filter((m) => m.role === 'user');
+    expect(states.filter((d) => customerMessages.some((m) => m.id === d.messageId))).toEqual([]);
+  });
+
+  it('puts a message sent in parts as far as its least advanced part, and not delivered if any part failed', async () => {
+    const { agent } = await connectedAgent();
+    const customer = newCustomer();
+    const { conversationId } = await answered(agent, customer);
+    const deliveries = createDeliveries({ db: ctx.database.db });
+    // One long answer, sent as two parts.
+    const long = { id: `message.long.${customer}` };
+    const part = { agentId: agent.id, phoneNumberId: FAKE_NUMBER.id, conversationId, messageIds: [long.id] };
+    const [first, second] = [`wamid.part1.${customer}`, `wamid.part2.${customer}`];
+    await deliveries.sent(part, first);
+    await deliveries.sent(part, second);
+    const stateOf = async () => (await deliveries.deliveries(agent.id, conversationId)).find((d) => d.messageId === long.id);
+
+    await deliveries.applyStatuses(agent.id, FAKE_NUMBER.id, [{ id: first, status: 'read', code: null, detail: null }]);
+    expect(await stateOf()).toMatchObject({ status: 'sent', failure: null });
+    await deliveries.applyStatuses(agent.id, FAKE_NUMBER.id, [{ id: second, status: 'delivered', code: null, detail: null }]);
+    expect(await stateOf()).toMatchObject({ status: 'delivered', failure: null });
+    await deliveries.applyStatuses(agent.id, FAKE_NUMBER.id, [{ id: second, status: 'read', code: null, detail: null }]);
+    expect(await stateOf()).toMatchObject({ status: 'read', failure: null });
+    await deliveries.applyStatuses(agent.id, FAKE_NUMBER.id, [{ id: second, status: 'failed', code: 131026, detail: null }]);
+    expect(await stateOf()).toMatchObject({ status: 'failed', failure: { code: 131026, reason: undeliveredReason(131026) } });
+  });
+
+  it("shows only the account's own conversations' states", async () => {
+    const { user, agent } = await connectedAgent();
+    const customer = newCustomer();
+    const { wamid, conversationId } = await answered(agent, customer);
+    await post(agent, statuses([status(wamid, 'read', customer)]));
+    const otherNumber = graph.addNumber();
+    const other = await connectedAgent(otherNumber);
+    const path = (agentId: string) => `/api/agents/${agentId}/conversations/${conversationId}/deliveries`;
+    expect((await ctx.request(path(other.agent.id), { token: other.user.token })).status).toBe(404);
+    expect((await ctx.request(path(agent.id), { token: other.user.token })).status).toBe(404);
+    expect((await ctx.request(path(agent.id))).status).toBe(401);
+    expect(await deliveriesOf(user, agent, conversationId)).toMatchObject([{ status: 'read' }]);
+  });
+
+  it("tells the account's open screens when a message is delivered or read (event kind receipt), once per change", async () => {
+    const { user, agent } = await connectedAgent();
+    const customer = newCustomer();
+    const { wamid, conversationId } = await answered(agent, customer);
+    const events: Array<Record<string, string>> = [];
+    const stop = await ctx.services.notifier.listen((notice) => {
+      // The answer's own notices (kind message) may still be on their way: only the delivery states' are counted.
+      if (notice.type === 'inbox' && notice.conversationId === conversationId && (notice.kind === 'receipt' || notice.kind === 'delivery')) events.push(notice);
+    });
+    const receipt = { type: 'inbox', userId: user.id, agentId: agent.id, conversationId, kind: 'receipt' };
+    try {
+      await post(agent, statuses([status(wamid, 'sent', customer)]));
+      await post(agent, statuses([status(wamid, 'delivered', customer)]));
+      await vi.waitFor(() => expect(events).toEqual([receipt]));
+      // Nothing moved (a repeated 'delivered'): nothing to tell.
+      await post(agent, statuses([status(wamid, 'delivered', customer)]));
+      await post(agent, statuses([status(wamid, 'read', customer)]));
+      // Notices arrive in order: a failure told last closes the sequence, so nothing else came in between.
+      await post(agent, statuses([status(wamid, 'failed', customer, windowError)]));
+      await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ kind: 'delivery' }));
+      expect(events).toEqual([receipt, receipt, { ...receipt, kind: 'delivery' }]);
     } finally {
       stop();
     }

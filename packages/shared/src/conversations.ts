@@ -106,3 +106,22 @@ export const undeliveredMessageSchema = z.object({
 });
 export type UndeliveredMessage = z.infer<typeof undeliveredMessageSchema>;
 export const undeliveredListSchema = z.object({ messages: z.array(undeliveredMessageSchema) });
+
+/** How far a message we sent on WhatsApp got: forward only (sent → delivered → read), `failed` final. */
+export const deliveryStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * How far one of our messages got on WhatsApp (GET /api/agents/{id}/conversations/{conversationId}/deliveries): a
+ * message sent in several parts is as far as its least advanced part, and not delivered if any part failed.
+ */
+export const messageDeliverySchema = z.object({
+  messageId: z.string(),
+  status: z.enum(deliveryStatuses),
+  /** Why it was not delivered (`failed` only): Meta's error code (null when Meta gave none) and the pt-BR reason. */
+  failure: z.object({ code: z.number().nullable(), reason: z.string() }).nullable(),
+  /** When its status last changed. */
+  at: z.string(),
+});
+export type MessageDelivery = z.infer<typeof messageDeliverySchema>;
+export const deliveryListSchema = z.object({ messages: z.array(messageDeliverySchema) });

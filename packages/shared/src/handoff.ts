@@ -96,9 +96,10 @@ export const inboxEventSchema = z.object({
   /**
    * message: a message was stored; state: the conversation changed hands; read: the team opened it; erased: the
    * customer's data was erased (LGPD), the conversation is gone; delivery: WhatsApp could not deliver a message of
-   * ours (its 'Não entregue' mark).
+   * ours (its 'Não entregue' mark); receipt: a message of ours reached the customer's phone or was read ('Entregue',
+   * 'Lida': only the conversation's delivery states changed).
    */
-  kind: z.enum(['message', 'state', 'read', 'erased', 'delivery']),
+  kind: z.enum(['message', 'state', 'read', 'erased', 'delivery', 'receipt']),
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
 

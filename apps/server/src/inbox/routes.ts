@@ -58,7 +58,7 @@ const routes = {
     path: '/api/inbox/events',
     tags: ['inbox'],
     summary:
-      "Server-sent events: `event: inbox` with `{conversationId, agentId, kind}` (message, state, read, erased) whenever one of the account's conversations changes, on any instance; `event: ready` once listening; `: ping` heartbeats",
+      "Server-sent events: `event: inbox` with `{conversationId, agentId, kind}` (message, state, read, erased; delivery: a message of ours not delivered on WhatsApp; receipt: delivered or read) whenever one of the account's conversations changes, on any instance; `event: ready` once listening; `: ping` heartbeats",
     security: sessionSecurity,
     responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...errorResponses(401) },
   }),

@@ -187,6 +187,7 @@ describe('tenant isolation: every authenticated operation in the OpenAPI documen
         'POST /api/agents/{id}/conversations/{conversationId}/release',
         'POST /api/agents/{id}/conversations/{conversationId}/messages',
         'GET /api/agents/{id}/conversations/{conversationId}/undelivered',
+        'GET /api/agents/{id}/conversations/{conversationId}/deliveries',
         'PUT /api/agents/{id}/handoff',
       ]),
     );

@@ -1,5 +1,5 @@
-import type { UndeliveredMessage } from '@atende/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DeliveryStatus, InboxEvent, MessageDelivery, UndeliveredMessage } from '@atende/shared';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { notifyInbox } from '../../chat/handoff';
 import type { Db } from '../../db/client';
 import type { Notifier } from '../../db/notify';
@@ -10,11 +10,17 @@ import type { StatusUpdate } from './payload';
  * What became of the messages we send on WhatsApp (ADR 0007, docs/product.md §10): each part the Graph API accepted
  * is stored by its wamid, and Meta's later `statuses` notifications move it on. A `failed` status (131047 outside the
  * 24-hour window, 131026 undeliverable…) marks the stored messages it carried as not delivered, with a pt-BR reason
- * the merchant sees beside the message ('Não entregue').
+ * the merchant sees beside the message ('Não entregue'); `delivered` and `read` show there as 'Entregue' and 'Lida'.
  */
 
 /** How far a message got; a status only moves it forward, and `failed` is final (statuses arrive out of order, twice). */
 const RANK: Record<StatusUpdate['status'], number> = { sent: 1, delivered: 2, read: 3, failed: 9 };
+
+/**
+ * The sends of a conversation whose 'Entregue' / 'Lida' a transcript shows, newest first: far more than the latest
+ * transcript page carries (ADR 0022), so a long conversation's reading costs the same. Failures are read apart, all.
+ */
+const RECEIPT_SENDS = 1000;
 
 /** Meta's error codes a merchant meets, in pt-BR (the reason follows 'Não entregue: '). */
 const REASONS: Record<number, string> = {
@@ -55,13 +61,18 @@ export interface DeliveryDeps {
 }
 
 export function createDeliveries({ db, notifier }: DeliveryDeps) {
-  /** Tells the open inboxes of the account that a conversation's message was not delivered. */
-  async function tell(agentId: string, conversationIds: Iterable<string>) {
-    const ids = [...new Set(conversationIds)];
-    if (ids.length === 0 || !notifier) return;
+  /**
+   * Tells the open screens of the account (the inbox, the agent's Conversas) that a conversation's messages moved on:
+   * `delivery` when one was not delivered, `receipt` when one reached the customer or was read (a conversation told
+   * both in one notification gets `delivery`, which reloads at least as much).
+   */
+  async function tell(agentId: string, changes: Iterable<{ conversationId: string; kind: Extract<InboxEvent['kind'], 'delivery' | 'receipt'> }>) {
+    const kinds = new Map<string, 'delivery' | 'receipt'>();
+    for (const { conversationId, kind } of changes) if (kinds.get(conversationId) !== 'delivery') kinds.set(conversationId, kind);
+    if (kinds.size === 0 || !notifier) return;
     const [agent] = await db.select({ userId: agents.userId }).from(agents).where(eq(agents.id, agentId));
     if (!agent) return;
-    for (const conversationId of ids) await notifyInbox(notifier, { userId: agent.userId, agentId, conversationId, kind: 'delivery' });
+    for (const [conversationId, kind] of kinds) await notifyInbox(notifier, { userId: agent.userId, agentId, conversationId, kind });
   }
 
   /**
@@ -78,7 +89,7 @@ export function createDeliveries({ db, notifier }: DeliveryDeps) {
         setWhere: sql`${whatsappSends.agentId} = excluded.agent_id and ${whatsappSends.phoneNumberId} = excluded.phone_number_id`,
       })
       .returning({ status: whatsappSends.status });
-    if (row?.status === 'failed' && part.conversationId) await tell(part.agentId, [part.conversationId]);
+    if (row?.status === 'failed' && part.conversationId) await tell(part.agentId, [{ conversationId: part.conversationId, kind: 'delivery' }]);
   }
 
   /** The Graph API refused a part for good when we sent it (no wamid): its messages were not delivered. */
@@ -90,7 +101,7 @@ export function createDeliveries({ db, notifier }: DeliveryDeps) {
       errorReason: undeliveredReason(code),
       errorDetail: detail.slice(0, 500),
     });
-    if (part.conversationId) await tell(part.agentId, [part.conversationId]);
+    if (part.conversationId) await tell(part.agentId, [{ conversationId: part.conversationId, kind: 'delivery' }]);
   }
 
   /**
@@ -143,8 +154,11 @@ export function createDeliveries({ db, notifier }: DeliveryDeps) {
         )
         .onConflictDoNothing({ target: whatsappSends.wamid });
     }
-    const failedIn = result.rows.filter((r) => r.status === 'failed' && r.conversationId).map((r) => r.conversationId!);
-    await tell(agentId, failedIn);
+    // Every change a conversation shows: a failure ('Não entregue'), or delivered / read ('Entregue', 'Lida').
+    await tell(
+      agentId,
+      result.rows.flatMap((r) => (r.conversationId ? [{ conversationId: r.conversationId, kind: r.status === 'failed' ? ('delivery' as const) : ('receipt' as const) }] : [])),
+    );
     return result.rows.length;
   }
 
@@ -172,7 +186,40 @@ export function createDeliveries({ db, notifier }: DeliveryDeps) {
     return [...byMessage.values()];
   }
 
-  return { sent, refused, applyStatuses, undelivered };
+  /**
+   * How far each of our messages in the conversation got ('Entregue', 'Lida', 'Não entregue'): every failure, and the
+   * other states of its latest RECEIPT_SENDS sends. A message sent in parts is as far as its least advanced part, and
+   * not delivered if any part failed (the newest failure's reason).
+   */
+  async function deliveries(agentId: string, conversationId: string): Promise<MessageDelivery[]> {
+    const [failures, sends] = await Promise.all([
+      undelivered(agentId, conversationId),
+      db
+        .select({ messageIds: whatsappSends.messageIds, status: whatsappSends.status, at: whatsappSends.updatedAt })
+        .from(whatsappSends)
+        .where(and(eq(whatsappSends.conversationId, conversationId), eq(whatsappSends.agentId, agentId), ne(whatsappSends.status, 'failed')))
+        .orderBy(desc(whatsappSends.createdAt))
+        .limit(RECEIPT_SENDS),
+    ]);
+    const byMessage = new Map<string, MessageDelivery>();
+    for (const f of failures) {
+      byMessage.set(f.messageId, { messageId: f.messageId, status: 'failed', failure: { code: f.code, reason: f.reason }, at: f.failedAt });
+    }
+    for (const r of sends) {
+      const status = (r.status in RANK ? r.status : 'sent') as Exclude<DeliveryStatus, 'failed'>;
+      const at = r.at.toISOString();
+      for (const messageId of r.messageIds) {
+        const seen = byMessage.get(messageId);
+        if (!seen) byMessage.set(messageId, { messageId, status, failure: null, at });
+        else if (seen.status !== 'failed') {
+          byMessage.set(messageId, { ...seen, status: RANK[status] < RANK[seen.status] ? status : seen.status, at: at > seen.at ? at : seen.at });
+        }
+      }
+    }
+    return [...byMessage.values()];
+  }
+
+  return { sent, refused, applyStatuses, undelivered, deliveries };
 }
 
 export type Deliveries = ReturnType<typeof createDeliveries>;

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { undeliveredListSchema, whatsappCheckSchema, whatsappConfigInputSchema, whatsappConfigSchema } from '@atende/shared';
+import { deliveryListSchema, undeliveredListSchema, whatsappCheckSchema, whatsappConfigInputSchema, whatsappConfigSchema } from '@atende/shared';
 import { and, eq } from 'drizzle-orm';
 import { getOwnedAgent } from '../../agents/service';
 import type { Auth } from '../../auth/auth';
@@ -46,6 +46,16 @@ const routes = {
     request: { params: IdParams.extend({ conversationId: pathId }) },
     responses: { 200: jsonResponse(named(undeliveredListSchema, 'UndeliveredMessages'), 'Messages not delivered'), ...errorResponses(401, 404) },
   }),
+  deliveries: createRoute({
+    method: 'get',
+    path: '/api/agents/{id}/conversations/{conversationId}/deliveries',
+    tags: ['whatsapp'],
+    summary:
+      "How far each of our messages in the conversation got on WhatsApp: sent, delivered ('Entregue'), read ('Lida') or failed ('Não entregue', with Meta's code and a pt-BR reason); a message sent in parts is as far as its least advanced part; empty on the web",
+    security: sessionSecurity,
+    request: { params: IdParams.extend({ conversationId: pathId }) },
+    responses: { 200: jsonResponse(named(deliveryListSchema, 'MessageDeliveries'), 'Delivery states'), ...errorResponses(401, 404) },
+  }),
   verify: createRoute({
     method: 'post',
     path: '/api/agents/{id}/whatsapp/verify',
@@ -65,7 +75,18 @@ export function whatsappRoutes(deps: { db: Db; auth: Auth; config: Config; whats
   app.use('/api/agents/:id/whatsapp', requireAuth(auth));
   app.use('/api/agents/:id/whatsapp/*', requireAuth(auth));
   app.use('/api/agents/:id/conversations/:conversationId/undelivered', requireAuth(auth));
+  app.use('/api/agents/:id/conversations/:conversationId/deliveries', requireAuth(auth));
   const owned = (c: { var: AppEnv['Variables'] }, agentId: string) => getOwnedAgent(db, c.var.auth.user.id, agentId);
+  /** The signed-in account's agent and that agent's conversation, or 404 (someone else's, or missing). */
+  const ownedConversation = async (c: { var: AppEnv['Variables'] }, agentId: string, conversationId: string) => {
+    const agent = await owned(c, agentId);
+    const [conversation] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.id, conversationId), eq(conversations.agentId, agent.id)));
+    if (!conversation) throw notFound('Conversation');
+    return { agentId: agent.id, conversationId: conversation.id };
+  };
 
   app.route('/', whatsappWebhookRoutes({ db, whatsapp }));
   return app
@@ -83,13 +104,14 @@ export function whatsappRoutes(deps: { db: Db; auth: Auth; config: Config; whats
     })
     .openapi(routes.undelivered, async (c) => {
       const { id, conversationId } = c.req.valid('param');
-      const agent = await owned(c, id);
-      const [conversation] = await db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(and(eq(conversations.id, conversationId), eq(conversations.agentId, agent.id)));
-      if (!conversation) throw notFound('Conversation');
+      const owner = await ownedConversation(c, id, conversationId);
       c.header('Cache-Control', 'private, no-store');
-      return c.json({ messages: await whatsapp.deliveries.undelivered(agent.id, conversation.id) }, 200);
+      return c.json({ messages: await whatsapp.deliveries.undelivered(owner.agentId, owner.conversationId) }, 200);
+    })
+    .openapi(routes.deliveries, async (c) => {
+      const { id, conversationId } = c.req.valid('param');
+      const owner = await ownedConversation(c, id, conversationId);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ messages: await whatsapp.deliveries.deliveries(owner.agentId, owner.conversationId) }, 200);
     });
 }
