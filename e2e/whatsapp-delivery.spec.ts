@@ -17,7 +17,7 @@ async function notify(request: APIRequestContext, webhookId: string, payload: un
 }
 
 /** A status of a message we sent to `customer`, as Meta notifies it. */
-const status = (wamid: string, value: 'sent' | 'delivered' | 'failed', customer: string) =>
+const status = (wamid: string, value: 'sent' | 'delivered' | 'read' | 'failed', customer: string) =>
   notification([], {
     statuses: [
       {
@@ -31,6 +31,22 @@ const status = (wamid: string, value: 'sent' | 'delivered' | 'failed', customer:
       },
     ],
   });
+
+/** The customer writes `text` on WhatsApp; resolves with the agent's answer once the fake Graph API received it. */
+async function customerWrites(request: APIRequestContext, webhookId: string, customer: string, text: string): Promise<SentText> {
+  const { sent: before } = (await (await request.get(`${GRAPH_URL}/_fake/sent`)).json()) as { sent: SentText[] };
+  const earlier = new Set(before.filter((m) => m.to === customer).map((m) => m.wamid));
+  await notify(request, webhookId, notification([textMessage(`wamid.e2e.in.${customer}.${earlier.size}`, text)], { from: customer }));
+  let answer: SentText | undefined;
+  await expect
+    .poll(async () => {
+      const { sent } = (await (await request.get(`${GRAPH_URL}/_fake/sent`)).json()) as { sent: SentText[] };
+      answer = sent.find((m) => m.to === customer && !earlier.has(m.wamid));
+      return Boolean(answer);
+    })
+    .toBe(true);
+  return answer!;
+}
 
 /**
  * A reply Meta could not deliver (ADR 0007): the agent answers a WhatsApp customer, Meta reports the answer failed
@@ -94,4 +110,50 @@ test("a WhatsApp reply that was not delivered says so, in words, in Atendimentos
   await notify(request, agent.webhookId, notification([textMessage(`wamid.e2e.md.${customer}`, typed)], { from: customer }));
   await expect(conversation.getByText(typed)).toBeVisible();
   await expect(list.getByRole('button').filter({ hasText: customer })).toContainText(typed);
+});
+
+/**
+ * How far our WhatsApp replies got (docs/product.md §10): 'Entregue' and 'Lida' beside the reply's time, live in
+ * Atendimentos; the agent's Conversas follows the same live stream — a new reply and its 'Não entregue' appear there
+ * without a reload.
+ */
+test("'Entregue', 'Lida' and 'Não entregue' appear live under our WhatsApp replies, in Atendimentos and Conversas", async ({ page, request, baseURL, merchant }) => {
+  const agent = await merchant.signInWithAgent('Padaria Recibos');
+  const saved = await page.request.put(`/api/agents/${agent.id}/whatsapp`, {
+    data: { metaToken: FAKE_NUMBER.token, phoneNumberId: FAKE_NUMBER.id, appSecret: APP_SECRET },
+    headers: { origin: baseURL! },
+  });
+  expect(saved.status()).toBe(200);
+  const customer = `551197${Date.now().toString().slice(-7)}`;
+  const first = await customerWrites(request, agent.webhookId, customer, 'Olá, bom dia!');
+
+  // Atendimentos: nothing while the reply is only sent; then Meta's receipts, live.
+  await page.goto('/dashboard/inbox');
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Lista de atendimentos' }).getByRole('button').filter({ hasText: customer }).click();
+  const inboxReply = page.getByRole('region', { name: 'Conversa selecionada' }).getByRole('list', { name: 'Mensagens' }).locator('[data-role="assistant"]');
+  await expect(inboxReply).toHaveCount(1);
+  await expect(inboxReply.locator('[data-delivery]')).toHaveCount(0);
+  await notify(request, agent.webhookId, status(first.wamid, 'delivered', customer));
+  await expect(inboxReply.locator('[data-delivery="delivered"]')).toHaveText('Entregue');
+  await notify(request, agent.webhookId, status(first.wamid, 'read', customer));
+  await expect(inboxReply.locator('[data-delivery="read"]')).toHaveText('Lida');
+  await expect(inboxReply).not.toContainText('Entregue');
+  // The customer's own message has no delivery state.
+  await expect(page.getByRole('region', { name: 'Conversa selecionada' }).locator('[data-role="user"] [data-delivery]')).toHaveCount(0);
+
+  // Conversas: loaded with 'Lida', then the customer writes again and the new reply comes in live; Meta reports it
+  // failed, and 'Não entregue' appears under it, live too.
+  await page.goto(`/dashboard/agents/${agent.id}/conversations`);
+  await page.getByRole('navigation', { name: 'Lista de conversas' }).getByRole('button').filter({ hasText: 'WhatsApp' }).click();
+  const replies = page.getByRole('region', { name: 'Conversa selecionada' }).getByRole('list', { name: 'Mensagens' }).locator('[data-role="assistant"]');
+  await expect(replies).toHaveCount(1);
+  await expect(replies.first().locator('[data-delivery="read"]')).toHaveText('Lida');
+  const second = await customerWrites(request, agent.webhookId, customer, 'Vocês entregam no centro?');
+  await expect(replies).not.toHaveCount(1);
+  await expect(replies.last()).not.toContainText('Não entregue');
+  await notify(request, agent.webhookId, status(second.wamid, 'failed', customer));
+  await expect(replies.last()).toContainText(`Não entregue: ${WINDOW_REASON}.`);
+  await expect(replies.first().locator('[data-delivery="read"]')).toHaveText('Lida');
+  await expect(replies.first()).not.toContainText('Não entregue');
 });

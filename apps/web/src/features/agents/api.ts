@@ -1,7 +1,9 @@
 import type { Agent, AgentAppearance, AgentList, AppearanceInput, UpdateAgentInput, WebLimitsInput } from '@atende/shared';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, client, putForm } from '../../lib/api';
+import { deliveriesKey } from '../../lib/delivery';
+import { useLiveStream, type LiveHandler } from '../../lib/live';
 import { transcriptQuery } from '../../lib/transcript';
 
 /** Every query key of the agents feature, in one place. */
@@ -83,6 +85,36 @@ export function useConversation(agentId: string, conversationId: string | null) 
     ...transcriptQuery(agentId, conversationId ?? ''),
     enabled: conversationId !== null,
   });
+}
+
+/**
+ * Keeps the agent's 'Conversas' live while mounted, through the account's live stream (the one Atendimentos follows,
+ * lib/live.ts): a change of one of this agent's customer conversations refreshes the list and, when open, its
+ * transcript; a delivery state ('Não entregue', 'Entregue', 'Lida') only that conversation's states; a reconnection
+ * everything of the agent's conversations. True while the stream is connected.
+ */
+export function useLiveConversations(agentId: string): boolean {
+  const queryClient = useQueryClient();
+  const handler = useMemo<LiveHandler>(
+    () => ({
+      ready: () => void queryClient.invalidateQueries({ queryKey: agentKeys.conversations(agentId) }),
+      event: ({ agentId: changed, conversationId, kind }) => {
+        // Who holds the conversation and what the team has seen are not shown here.
+        if (changed !== agentId || kind === 'state' || kind === 'read') return;
+        const transcript = agentKeys.conversation(agentId, conversationId);
+        if (kind === 'receipt' || kind === 'delivery') {
+          void queryClient.invalidateQueries({ queryKey: deliveriesKey(transcript) });
+          return;
+        }
+        void queryClient.invalidateQueries({ queryKey: agentKeys.conversations(agentId), exact: true });
+        // Erased (LGPD): what the screen showed of it goes at once.
+        if (kind === 'erased') void queryClient.resetQueries({ queryKey: transcript });
+        else void queryClient.invalidateQueries({ queryKey: transcript });
+      },
+    }),
+    [queryClient, agentId],
+  );
+  return useLiveStream(handler);
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type Conversation,
   type ConversationState,
   type InboxConversation,
-  type UndeliveredMessage,
+  type MessageDelivery,
 } from '@atende/shared';
 import { ArrowLeft, Headset, SendHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { ChannelBadge } from '../../components/ChannelBadge';
 import { ConversationListItem } from '../../components/ConversationListItem';
 import { EarlierMessagesButton } from '../../components/EarlierMessagesButton';
-import { UndeliveredNote, undeliveredBubble } from '../../components/UndeliveredNote';
+import { MessageDeliveryState, undeliveredBubble } from '../../components/Delivery';
 import { Alert } from '../../components/ui/Alert';
 import { AlertIcon } from '../../components/ui/icons';
 import { Button } from '../../components/ui/Button';
@@ -21,8 +21,7 @@ import { cn } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { userMessageOf } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { useUndelivered } from '../../lib/undelivered';
+import { useDeliveries } from '../../lib/delivery';
 import { Markdown } from '../chat';
 import { inboxKeys, useConversationAction, useInbox, useInboxConversation, useInboxEvents, useTeamReply } from './api';
 
@@ -182,7 +181,7 @@ function Detail({
 }) {
   const agentId = summary?.agentId;
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInboxConversation(agentId, conversationId);
-  const undelivered = useUndelivered(agentId, conversationId, data?.channel ?? summary?.channel, inboxKeys.conversation(conversationId));
+  const deliveries = useDeliveries(agentId, conversationId, data?.channel ?? summary?.channel, inboxKeys.conversation(conversationId));
   const action = useConversationAction();
   const reply = useTeamReply();
   const [text, setText] = useState('');
@@ -240,7 +239,7 @@ function Detail({
           {state === 'waiting' && <Alert tone="error" className="mb-3">O cliente pediu para falar com uma pessoa. O agente está aguardando a sua equipe.</Alert>}
           <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
             {hasNextPage && <EarlierMessagesButton onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-            <Messages conversation={data} undelivered={undelivered} />
+            <Messages conversation={data} deliveries={deliveries} />
             <div ref={endRef} />
           </div>
           <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
@@ -290,12 +289,12 @@ function Detail({
  * The conversation as the customer saw it: their own text plain, the agent's and the team's replies in Markdown, as
  * the chat (and the agent's 'Conversas') renders them — on light bubbles, where its links and code stay readable.
  */
-function Messages({ conversation, undelivered }: { conversation: Conversation; undelivered: Map<string, UndeliveredMessage> }) {
+function Messages({ conversation, deliveries }: { conversation: Conversation; deliveries: Map<string, MessageDelivery> }) {
   return (
     <ol className="space-y-3" aria-label="Mensagens">
       {conversation.messages.map((m) => {
         const customer = m.role === 'user';
-        const failure = customer ? undefined : undelivered.get(m.id);
+        const delivery = customer ? undefined : deliveries.get(m.id);
         return (
           <li key={m.id} className={cn('flex flex-col', customer ? 'items-start' : 'items-end')} data-role={m.role}>
             <span className="mb-0.5 px-1 text-xs font-medium text-slate-500">{chatRoleLabels[m.role]}</span>
@@ -305,13 +304,12 @@ function Messages({ conversation, undelivered }: { conversation: Conversation; u
                 customer && 'whitespace-pre-wrap rounded-bl-sm bg-slate-100',
                 m.role === 'assistant' && 'rounded-br-sm bg-brand-50 ring-1 ring-brand-100',
                 m.role === 'team' && 'rounded-br-sm bg-green-50 ring-1 ring-green-200',
-                failure && undeliveredBubble,
+                delivery?.failure && undeliveredBubble,
               )}
             >
               {customer ? m.content : <Markdown>{m.content}</Markdown>}
             </div>
-            <time dateTime={m.createdAt} className="mt-1 px-1 text-xs text-slate-500">{formatDateTime(m.createdAt)}</time>
-            {failure && <UndeliveredNote failure={failure} />}
+            <MessageDeliveryState createdAt={m.createdAt} delivery={delivery} />
           </li>
         );
       })}

@@ -1,7 +1,8 @@
-import type { Conversation, HandoffSettings, InboxEvent } from '@atende/shared';
+import type { Conversation, HandoffSettings } from '@atende/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
 import { call, client } from '../../lib/api';
+import { deliveriesKey } from '../../lib/delivery';
+import { useLiveStream, type LiveHandler } from '../../lib/live';
 import { transcriptQuery, withNewMessage } from '../../lib/transcript';
 
 /** Every query key of the inbox, in one place. */
@@ -33,50 +34,36 @@ export function useInboxConversation(agentId: string | undefined, conversationId
 }
 
 /**
- * The live stream of the account's conversations (GET /api/inbox/events), one per page however many parts of the
- * screen follow it (the sidebar's count, the inbox): each change refreshes what is on screen. The browser
- * reconnects by itself; every (re)connection reloads the list, so nothing missed meanwhile is lost.
+ * What the inbox does with the account's live stream (lib/live.ts), one handler per query client: each change
+ * refreshes what is on screen, and every (re)connection reloads the list, so nothing missed meanwhile is lost.
  */
-let stream: { source: EventSource; live: boolean; followers: Set<() => void> } | null = null;
+const handlers = new WeakMap<QueryClient, LiveHandler>();
 
-function follow(queryClient: QueryClient, onChange: () => void): () => void {
-  if (!stream) {
-    const source = new EventSource('/api/inbox/events');
-    const current = { source, live: false, followers: new Set<() => void>() };
-    const setLive = (live: boolean) => {
-      current.live = live;
-      for (const follower of current.followers) follower();
+function inboxHandler(queryClient: QueryClient): LiveHandler {
+  let handler = handlers.get(queryClient);
+  if (!handler) {
+    handler = {
+      ready: () => void queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+      event: ({ conversationId, kind }) => {
+        // Delivered or read ('Entregue', 'Lida'): only the conversation's delivery states changed.
+        if (kind === 'receipt') {
+          void queryClient.invalidateQueries({ queryKey: deliveriesKey(inboxKeys.conversation(conversationId)) });
+          return;
+        }
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.list() });
+        // Erased (LGPD): what the screen showed of it goes at once, not on the next reload.
+        if (kind === 'erased') void queryClient.resetQueries({ queryKey: inboxKeys.conversation(conversationId) });
+        else void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) });
+      },
     };
-    source.addEventListener('ready', () => {
-      setLive(true);
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-    });
-    source.addEventListener('inbox', (event) => {
-      const { conversationId, kind } = JSON.parse((event as MessageEvent<string>).data) as InboxEvent;
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.list() });
-      // Erased (LGPD): what the screen showed of it goes at once, not on the next reload.
-      if (kind === 'erased') void queryClient.resetQueries({ queryKey: inboxKeys.conversation(conversationId) });
-      else void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(conversationId) });
-    });
-    source.onerror = () => setLive(false);
-    stream = current;
+    handlers.set(queryClient, handler);
   }
-  const opened = stream;
-  opened.followers.add(onChange);
-  return () => {
-    opened.followers.delete(onChange);
-    if (opened.followers.size === 0 && stream === opened) {
-      opened.source.close();
-      stream = null;
-    }
-  };
+  return handler;
 }
 
 /** Follows the live stream while mounted; true while it is connected. */
 export function useInboxEvents(): boolean {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback((onChange: () => void) => follow(queryClient, onChange), [queryClient]);
-  return useSyncExternalStore(subscribe, () => stream?.live ?? false);
+  return useLiveStream(inboxHandler(useQueryClient()));
 }
 
 /**

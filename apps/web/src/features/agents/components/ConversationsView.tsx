@@ -5,17 +5,18 @@ import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, userMessageOf } from '../../../lib/api';
 import { TeachAnswerDialog } from '../../knowledge';
-import { agentKeys, useConversation, useConversations } from '../api';
+import { agentKeys, useConversation, useConversations, useLiveConversations } from '../api';
 import { ChannelBadge } from '../../../components/ChannelBadge';
 import { ConversationListItem } from '../../../components/ConversationListItem';
 import { EarlierMessagesButton } from '../../../components/EarlierMessagesButton';
 import { ErrorBox } from './ErrorBox';
 import { Transcript } from './Transcript';
 import { formatDateTime } from '../../../lib/format';
-import { useUndelivered } from '../../../lib/undelivered';
+import { useDeliveries } from '../../../lib/delivery';
 
 /**
- * Transcripts of one agent (the workspace's 'Conversas'): the sessions, newest first, and the selected one.
+ * Transcripts of one agent (the workspace's 'Conversas'): the sessions, newest first, and the selected one, kept live
+ * by the account's stream as Atendimentos is (new customer messages, delivery states).
  * The selection lives in the URL (?c=), so on mobile the list and the detail are two steps
  * and the browser's back button returns to the list.
  */
@@ -23,6 +24,7 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c');
   const list = useConversations(id);
+  useLiveConversations(id);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
 
   return (
@@ -83,7 +85,7 @@ export function ConversationsView({ agentId: id }: { agentId: string }) {
 function ConversationDetail({ agentId, conversationId, onBack }: { agentId: string; conversationId: string; onBack: () => void }) {
   const { data, error, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useConversation(agentId, conversationId);
   const [teaching, setTeaching] = useState<string | null>(null);
-  const undelivered = useUndelivered(agentId, conversationId, data?.channel, agentKeys.conversation(agentId, conversationId));
+  const deliveries = useDeliveries(agentId, conversationId, data?.channel, agentKeys.conversation(agentId, conversationId));
   return (
     <section aria-label="Conversa selecionada" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <button
@@ -108,7 +110,7 @@ function ConversationDetail({ agentId, conversationId, onBack }: { agentId: stri
             </span>
           </header>
           {hasNextPage && <EarlierMessagesButton onLoad={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-          <Transcript conversation={data} onTeach={setTeaching} undelivered={undelivered} />
+          <Transcript conversation={data} onTeach={setTeaching} deliveries={deliveries} />
           {teaching !== null && <TeachAnswerDialog agentId={agentId} question={teaching} onClose={() => setTeaching(null)} />}
         </>
       )}
