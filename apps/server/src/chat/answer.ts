@@ -74,6 +74,8 @@ const DATE_NAMED = 0.2;
 const OTHER_DAYS = 0.6;
 /** Confidence factor when a definition question ("O que é X?") gets a sentence that does not define X. */
 const UNDEFINED_SUBJECT = 0.7;
+/** Factor of the confidence of an hours or price answer without an hour or a price (answersKind). */
+const MISSING_KIND = 0.6;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
 const MAX_ROWS = 4;
 /** Longest excerpt for one part (characters): a sentence and its neighbour, not a page. */
@@ -133,7 +135,7 @@ export interface PartAnswer {
 }
 
 /** A spreadsheet row as indexed: "coluna: valor" lines (see parsers/rows.ts). */
-const RECORD_LINE = /^[^:\n]{1,80}: \S/;
+const RECORD_LINE = /^[^:\n]{1,80}::? \S/;
 /**
  * Sentence ends: . ! ? and a space, not after an abbreviation ("Dr.", "**Dra.", "art.", "p.", an address's "R." and "Av.",
  * a day's "Seg. a Sex.").
@@ -444,6 +446,9 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
   if (own.length === 1 && !part.asks && !topic) confidence *= 0.6;
   // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
   if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
+  // "qual o horário de vocês?" answered by "Consegue abrir o link?", "qual o valor da diária?" by "30% de acréscimo sobre o
+  // valor da diária": a merchant's hours or price question needs an hour or a price (or a day, "sob consulta"…).
+  if ((part.type === 'time' || part.type === 'price') && ASKS_AMOUNT.test(part.text) && !answersKind(part, best.unit)) confidence *= MISSING_KIND;
   return confidence;
 }
 
@@ -644,6 +649,19 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Words that name what follows them: "Entende-se por X", "chama-se X", "conhecido como X". */
 const NAMES_BEFORE = /(entende-se por|chama-se|denomina-se|da-se o nome de|definir|define-se|conhecid[oa]s? como|chamad[oa]s? de)\s+((o|a|os|as)\s+)?$/;
+
+/** A question that asks for the hour or the amount ("qual o valor…?", "quanto…", "que horas…"), not whether ("devolve a taxa?"). */
+const ASKS_AMOUNT = /(?<![\p{L}\p{N}])(quanto|qual|quais|que horas?|hor[áa]rios?|pre[çc]os?)(?![\p{L}\p{N}])/iu;
+
+/** Whether a unit (or its heading) has what an hours or price question asks for, in any form a shop writes it. */
+function answersKind(part: QuestionPart, unit: Unit): boolean {
+  const text = `${unit.heading ?? ''}\n${unit.text}`;
+  // An hour, "fechado" or a day ("Atendemos de segunda a sábado"); the verb alone is not ("FECHA E CORTA", "abrir o link").
+  if (part.type === 'time') return HOURS.test(text) || namesWeekday(unit.lexemes) || namesAskedDay(part, unit);
+  return fitsType(part, text) || /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|(pre[çc]o|valor)[^:\n]{0,40}: ?\d/i.test(text);
+}
+
+const HOURS = /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bfechad[oa]s?\b/i;
 
 /**
  * Whether a sentence has the kind of answer the part expects; "quando" also asks for a condition or a moment

@@ -612,6 +612,37 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('qual o desconto do cupom?', [coupons, delivery])).text).toContain('Cupom BEMVINDO');
   });
 
+  it('a spreadsheet whose last column is named as a label ("Preco_válido_até:") is still read row by row', async () => {
+    // The structure of a salon's price list (QA pass 3): the header's colon made every cell a unit of its own, so a
+    // service came back with its duration and without its price.
+    const csv = new TextEncoder().encode(
+      'Servico,Duracao_Minutos,Preco_Avista,Preco_pix_cartão_crédito_débito,Preco_válido_até:\nAlisamento capilar botox,60,399,419,20/12/2025\nCorte de cabelo feminino,60,199,234,20/12/2025\nEscova,30,119,140,20/12/2025\n',
+    );
+    const reply = await ask('qto custa corte feminino?', await passagesOf(csv, 'csv', 'servicos.csv'));
+    expect(reply.text).toContain('Preco_Avista: 199');
+    expect(reply.text).toContain('Preco_válido_até: 20/12/2025');
+    expect(reply.text).not.toContain('399');
+    // A row stored before, with the colon doubled, is read as a row too.
+    const stored = passage('Servico: Escova\nDuracao_Minutos: 30\nPreco_Avista: 119\nPreco_válido_até:: 20/12/2025', 'servicos.csv');
+    expect((await ask('quanto é a escova?', [stored])).text).toContain('Preco_Avista: 119');
+  });
+
+  it('an hours or price question needs an hour or a price: "abrir o link" and "BICO ABRE-FECHA" are not opening hours', async () => {
+    // From real files (QA pass 3): an auto-parts shop's agent rules, a building-materials price list, a vehicle club's rules.
+    const rules = passage('## REGRA DE USO\n\n1.  Só mande se tiver certeza que é essa peça.\n2.  Depois de mandar o link, pergunte: "Consegue abrir o link certinho?"', 'regras.md');
+    const prices = passage('Nome: FECHA E CORTA MASSAS KEITA\nValor: 6,50\n\nNome: PULVERIZADOR UNILUK 500ML C/ BICO ABRE-FECHA\nValor: 10,00', 'precos.csv');
+    const fees = passage('Em caso de cancelamento, não será devolvida a TAXA ÚNICA DE ADESÃO.\nA administração do seu imóvel é feita por quem paga todos os seus impostos, taxas e despesas de condomínio.', 'regulamento.txt');
+    for (const [question, knowledge] of [['qual o horario de vcs', rules], ['qual o horário da loja', prices], ['qual a taxa de administração?', fees]] as const) {
+      expect(await ask(question, [knowledge])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+    }
+    // Asking whether, not how much, needs no amount; and a day, "grátis" or a price column answer as a shop writes them.
+    expect((await ask('devolve a taxa de adesão se eu cancelar?', [fees])).text).toContain('não será devolvida a TAXA ÚNICA DE ADESÃO');
+    const shop = passage('Atendimento\nAtendemos de segunda a sábado.\n\nEntregas\nA entrega é grátis no bairro.\n\nServico: Escova\nPreco_Avista: 119', 'loja.txt');
+    expect((await ask('qual o horário de atendimento?', [shop])).text).toContain('segunda a sábado');
+    expect((await ask('qual o valor da entrega?', [shop])).text).toContain('grátis');
+    expect((await ask('qual o preço da escova?', [shop])).text).toContain('Preco_Avista: 119');
+  });
+
   it('a distance glued to its unit ("6km", "8km") is read as the text writes it ("6 km"), and another distance meets the one given', async () => {
     const delivery = passage('Entregas\nEntregamos num raio de 6 km da loja, com taxa de R$ 5,00.\n\nEstacionamento com 20 vagas.', 'loja.txt');
     // Another number of the same measure asks about the limit the text gives ("4km" under a 6 km radius); "daí" is a filler.

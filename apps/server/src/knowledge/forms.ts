@@ -6,7 +6,7 @@ import { withWeekdays } from './weekdays';
  * Things a shop writes without naming them, and how they are written: a phone number ("(11) 98888-7777",
  * "0800 123 4567") without the word "telefone", an e-mail address without "e-mail", an Instagram handle
  * ("@padariapaoquente") without "instagram", opening hours ("Segunda a sexta, das 8h às 18h") without "horário",
- * installments ("em até 12x") without "parcela", an address ("R. Alm. Tefé, 680") without "endereço", a price ("Heineken long neck - R$ 10,00") without "preço", a length of
+ * installments ("em até 12x") without "parcela", an address ("R. Alm. Tefé, 680") without "endereço", a price ("Heineken long neck - R$ 10,00") or "grátis" without "preço", a length of
  * time ("em até 45 minutos", "7 (sete) dias úteis") without "prazo" or "tempo". A customer asks for the word ("qual o
  * telefone?"); the text has only the form.
  *
@@ -32,7 +32,7 @@ function form(words: string, pattern: RegExp, indexed: boolean): WrittenForm {
 }
 
 export const WRITTEN_FORMS: readonly WrittenForm[] = [
-  form('preço', /R\$\s?\d|\b\d+,\d{2}\b/, false),
+  form('preço', /R\$\s?\d|\b\d+,\d{2}\b|(?<![\p{L}])(?:gr[aá]tis|gratuit[oa]s?)(?![\p{L}])/iu, false),
   form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i, false),
   form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, true),
   form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu, false),

@@ -29,7 +29,8 @@ export function toSheet(name: string, raw: unknown[][], { detectHeader = false }
   const named = header!.filter(Boolean);
   const headed = body.length > 0 && named.length === 1 && dayLabel(named[0]!) !== null;
   if (headed || (detectHeader && !hasHeaderRow(header!, body))) return daySheet(name, fit([]), rows.map(fit));
-  return daySheet(name, fit(header!), body.map(fit));
+  // A column named as a label ("Preço válido até:") is named without its colon: a row reads "Preço válido até: 20/12".
+  return daySheet(name, fit(header!.map((c) => c.replace(/\s*:+$/, ''))), body.map(fit));
 }
 
 /** The sheet with each row given the day it is under (see dayedSheet); per-row column names only when a row of days renames them. */
