@@ -136,6 +136,8 @@ describe('PGlite in its own thread', () => {
   });
 
   it("releases the garbage of the thread's heap on request, and keeps answering", async () => {
+    await pglite.releaseMemory();
+    const baseline = await pglite.heapStatistics();
     // ~25 MB of rows parsed into objects on the database thread, sent here and dropped there: garbage that lived
     // long enough to reach the thread's old generation.
     const big = await pglite.query<{ text: string }>(`select repeat('x', 200) || i as text from generate_series(1, 100000) as i`);
@@ -145,8 +147,10 @@ describe('PGlite in its own thread', () => {
     await pglite.releaseMemory();
 
     const after = await pglite.heapStatistics();
-    expect(before.used_heap_size - after.used_heap_size).toBeGreaterThan(10 * 2 ** 20);
-    expect(after.total_heap_size).toBeLessThan(before.total_heap_size);
+    // The garbage is gone. V8 may have collected some of it by itself before the request (a loaded machine gives the
+    // thread idle time): the request is then seen shrinking the heap only when garbage was still there.
+    expect(after.used_heap_size - baseline.used_heap_size).toBeLessThan(5 * 2 ** 20);
+    if (before.used_heap_size - baseline.used_heap_size > 10 * 2 ** 20) expect(after.total_heap_size).toBeLessThan(before.total_heap_size);
     await pglite.transaction(async (tx) => {
       await pglite.releaseMemory(); // between two statements of a transaction, too
       expect((await tx.query<{ n: number }>('select count(*)::int as n from items')).rows[0]!.n).toBeGreaterThan(0);
