@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
-import { asksFormIn } from '../knowledge/forms';
+import { asksFormIn, namesContactWithout } from '../knowledge/forms';
 import { CAPITALS_TITLE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
@@ -38,6 +38,8 @@ const NEAR_TIE = 0.06;
  * ("processar" for "processador", "ensino" for "ensinar"), not the word itself in some inflection.
  */
 const DERIVED_WORD = 0.8;
+/** Match strength of a contact's name without the contact ("telefone" without a number: namesContactWithout). */
+const MENTION = 0.5;
 /**
  * How much a question word counts when a sentence that leans on the one before it ("Ele…", "Essa tese…") does
  * not have it but that sentence does: the subject it stands for, named there.
@@ -556,7 +558,11 @@ function inOwnText(term: Term, unit: Unit): boolean {
  * its stem or its verb or nominalization (DERIVED_WORD) and for synonyms.
  */
 function matchStrength(term: Term, unit: Unit): number {
-  if (has(unit.lexemes, term.lexemes)) return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
+  if (has(unit.lexemes, term.lexemes)) {
+    // "qual o telefone?" over "EXTENSÃO TELEFONE 10M": the word, without the number it asks for, is a mention.
+    if (namesContactWithout(term.lexemes, unit.text)) return MENTION;
+    return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
+  }
   // A FAQ's question is what its answer is about: its words count as the answer's own.
   if (has(unit.headingLexemes, term.lexemes)) return unit.faq ? 1 : 0.9;
   // The file's name is a title over all of it ("quanto custa a pizza grande?" over a "pizzas.csv" that never says pizza).
@@ -658,9 +664,11 @@ function answersKind(part: QuestionPart, unit: Unit): boolean {
   const text = `${unit.heading ?? ''}\n${unit.text}`;
   // An hour, "fechado" or a day ("Atendemos de segunda a sábado"); the verb alone is not ("FECHA E CORTA", "abrir o link").
   if (part.type === 'time') return HOURS.test(text) || namesWeekday(unit.lexemes) || namesAskedDay(part, unit);
-  return fitsType(part, text) || /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|(pre[çc]o|valor)[^:\n]{0,40}: ?\d/i.test(text);
+  // A price as a menu writes it: "R$ 6,50", "Preço: 15", "Misto Quente 15", "sob consulta".
+  return fitsType(part, text) || PRICE_WRITTEN.test(text) || (unit.row && /\d/.test(unit.text));
 }
 
+const PRICE_WRITTEN = /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|(pre[çc]o|valor)[^:\n]{0,40}: ?\d|^[^\n\d]{2,80}\s\d+(?:[.,]\d{2})?$/im;
 const HOURS = /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bfechad[oa]s?\b/i;
 
 /**

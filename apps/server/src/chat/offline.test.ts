@@ -643,6 +643,42 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('qual o preço da escova?', [shop])).text).toContain('Preco_Avista: 119');
   });
 
+  it('the second item of a price question is asked as the first ("quanto custa o misto quente e o cachorro quente")', async () => {
+    const menu = passage('Lanches\nMisto Quente 15\nCachorro Quente 21\nX-Salada 25', 'cardapio.txt');
+    const reply = await ask('quanto custa o misto quente e o cachorro quente', [menu]);
+    expect(reply.text).toContain('Misto Quente 15');
+    expect(reply.text).toContain('Cachorro Quente 21');
+    expect(reply.text).not.toContain('não encontrei');
+  });
+
+  it("customers' words the knowledge writes otherwise (pet, cartão, saldo, ap, wifi, pneu, d'água, 'tá')", async () => {
+    // From real files (QA pass 3): an inn's policy, a building-materials store, an auto-parts shop, an estate agency.
+    const inn = passage(
+      'Tarifas\n\nIncluídos na tarifa: Café da Manhã, WI-FI e estacionamento.\n\n- São permitidos animais de estimação de pequeno porte.\n\nO saldo das diárias deverá ser pago na chegada do hóspede.\n\nPagamento\nParcelamos no crédito em até 6x.',
+      'politica.html',
+    );
+    for (const [question, line] of [
+      ['posso levar meu cachorro?', 'animais de estimação'],
+      ['o resto eu pago quando?', 'pago na chegada'],
+      ['vcs tem wifi?', 'WI-FI'],
+      ['parcela no cartao?', 'em até 6x'],
+      ['o cafe da manha ta incluso?', 'Café da Manhã'],
+    ]) expect((await ask(question!, [inn])).text).toContain(line);
+    const store = passage('**O QUE NÃO VENDEMOS:** Pneus e Baterias.\n\nCAIXA AGUA FORTLEV 1000L C/TAMPA 290,00\n\nVenda de imóveis\nOs documentos para a venda do imóvel são a matrícula e o IPTU.', 'loja.md');
+    expect((await ask('tem pneu?', [store])).text).toContain('Pneus e Baterias');
+    expect((await ask('caixa dagua de 1000 litros qto ta', [store])).text).toContain('290,00');
+    expect((await ask('pra vender meu ap q documentos preciso?', [store])).text).toContain('matrícula e o IPTU');
+  });
+
+  it('a question for a contact wants the contact, not the word ("qual o telefone?" over "EXTENSÃO TELEFONE 10M")', async () => {
+    const store = passage(
+      'Produtos\nEXTENSÃO TELEFONE 10M 9,60\nTOMADA TELEFONE 4P 5,90\n\nContato\nLigue (12) 3125-3885.\n\nCadastro\nPara o cadastro traga RG, CPF e Endereço completo.\n\nLoja\nEstamos na rua Tenente Quirino, 566, no bairro Pedregulho.',
+      'loja.txt',
+    );
+    expect((await ask('qual o telefone de vcs', [store])).text).toContain('(12) 3125-3885');
+    expect((await ask('qual o endereço', [store])).text).toContain('rua Tenente Quirino, 566');
+  });
+
   it('a distance glued to its unit ("6km", "8km") is read as the text writes it ("6 km"), and another distance meets the one given', async () => {
     const delivery = passage('Entregas\nEntregamos num raio de 6 km da loja, com taxa de R$ 5,00.\n\nEstacionamento com 20 vagas.', 'loja.txt');
     // Another number of the same measure asks about the limit the text gives ("4km" under a 6 km radius); "daí" is a filler.

@@ -59,7 +59,7 @@ export const LIGHT_WORD = 0.3;
 
 /** Verbs and words of asking that carry little of what the answer is about ("vocês fazem entrega?"): they count less. */
 const LIGHT_LEXEMES = lexemeSet(
-  'faço faz fazem fazer fazemos vende vendem vender trabalha trabalham trabalhar possui possuem possuir oferece oferecem oferecer existe existem existir haver havia houve partir ser é são era foi estar está estão fica pessoa coisa algum alguma alguns algumas dia favor gente aqui lá ai aí daí dai daqui ' +
+  'faço faz fazem fazer fazemos vende vendem vender trabalha trabalham trabalhar possui possuem possuir oferece oferecem oferecer existe existem existir haver havia houve partir ser é são era foi estar está estão fica pessoa coisa algum alguma alguns algumas dia favor gente aqui lá ai aí daí dai daqui ta tá ' +
     // Auxiliaries ("deve respeitar", "irá lançar", "vai abrir"): the verb after them says what is asked.
     'deve devem dever deverá deverão devo irá irão vai vão ' +
     // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?",
@@ -100,6 +100,8 @@ export function questionParts(message: string, context?: string): QuestionPart[]
         if (!t.carried && !t.lexemes.some((l) => own.has(l))) current.terms.push({ ...t, weight: 0.35, carried: true });
       }
       current.type ??= previous.type;
+      // "… e o cachorro quente": the second item of "quanto custa o misto e o cachorro quente" is asked as the first is.
+      current.asks ||= previous.asks;
     }
     parts.push(current);
   }

@@ -42,6 +42,18 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('instagram', /(?:^|\s)@[\w.]{3,}/, true),
 ];
 
+/** The forms that are a way to reach the shop: telefone, e-mail, endereço, Instagram. */
+const CONTACTS = WRITTEN_FORMS.filter((f) => ['telefon', 'email', 'enderec', 'instagr'].some((l) => f.words.has(l)));
+
+/**
+ * Whether a question word asks for a contact the text names without giving it: "qual o telefone?" over "EXTENSÃO
+ * TELEFONE 10M" or "qual o endereço?" over "traga RG, CPF e endereço completo". A contact is its form (a number, an
+ * address, an e-mail, a handle); the word alone does not answer.
+ */
+export function namesContactWithout(lexemes: readonly string[], text: string): boolean {
+  return CONTACTS.some((f) => lexemes.some((l) => f.words.has(l)) && !f.pattern.test(text));
+}
+
 /** Whether a question word (its lexemes) asks for a form that the text has. */
 export function asksFormIn(lexemes: readonly string[], text: string): boolean {
   return WRITTEN_FORMS.some((f) => lexemes.some((l) => f.words.has(l)) && f.pattern.test(text));

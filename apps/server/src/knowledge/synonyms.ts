@@ -25,12 +25,18 @@ const SYNONYM_GROUPS = [
   'cachorro cachorros dog dogs',
   'infantil infantis kids kid criança crianças',
   'gestante gestantes grávida grávidas gravidez',
+  // A pet is also a "cachorro" (the hot dog's group above: a word may be in two groups).
+  'pet pets animal animais cachorro cachorros cão cães gato gatos',
+  'cartão cartões crédito débito',
+  'saldo resto restante',
+  'imóvel imóveis apartamento apartamentos',
+  'wifi internet',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
 
 const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lexeme, group);
+for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lexeme, [...new Set([...(SYNONYMS.get(lexeme) ?? []), ...group])]);
 
 /**
  * Kinds of thing a menu lists by brand or style, not by name: a question for the kind ("vocês têm cerveja?") also
@@ -66,7 +72,8 @@ export function withSynonyms(lexemes: readonly string[]): readonly string[] {
  * the menu says "DOG".
  */
 const PHRASES: Array<[RegExp, string]> = [
-  [/\bcachorros?[\s-]+quentes?\b/giu, 'cachorro'],
+  // As "dog", the hot dog's word that is not also a pet's.
+  [/\bcachorros?[\s-]+quentes?\b/giu, 'dog'],
   [/\bhot[\s-]?dogs?\b/giu, 'dog'],
   [/(?<![\p{L}\p{N}])(?:fim|fins|final|finais)\s+de\s+semana(?![\p{L}\p{N}])/giu, 'fds'],
 ];
@@ -83,6 +90,9 @@ const CHAT_WORDS: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])pq(?![\p{L}\p{N}])/giu, 'por que'],
   [/(?<![\p{L}\p{N}])q(?![\p{L}\p{N}])/giu, 'que'],
   [/(?<![\p{L}\p{N}])(?:tb|tbm)(?![\p{L}\p{N}])/giu, 'também'],
+  // "alugar um ap", "vender meu apto" (not "apto a dirigir").
+  [/(?<=(?:um|o|meu|seu|do|no|de|pra|para)\s+)(?:ap|apto|apê)(?![\p{L}\p{N}])/giu, 'apartamento'],
+  [/(?<![\p{L}\p{N}])d['’]?[áa]gua(?![\p{L}\p{N}])/giu, 'de água'],
 ];
 
 /**

@@ -49,6 +49,15 @@ describe('text analysis', () => {
     expect(questionWords('fazem entregam')).toEqual([...lexemeSet('fazem entregam')].map((l) => [l]));
   });
 
+  it('asks for a noun ending in a vowel and -u in both numbers ("pneu" / "pneus"), which the stemmer leaves apart', () => {
+    expect(questionWords('pneu degraus')).toEqual([['pneu', 'pneus'], ['degraus', 'degrau']]);
+  });
+
+  it('reads a word written with a hyphen also without it ("WI-FI" / "wifi"); not a verb and its pronoun', () => {
+    expect(lexemeSet('Temos WI-FI e e-mail')).toEqual(new Set([...lexemeSet('Temos wi fi e mail'), ...lexemeSet('wifi email')]));
+    expect(lexemeSet('Pode-se entregá-lo')).toEqual(lexemeSet('Pode se entregá lo'));
+  });
+
   it('asks for a number with its Roman numeral and the other way round; not for numerals of one letter or "vi"', () => {
     expect(questionWords('Pagani 2')).toEqual([['pagan'], ['2', 'ii']]);
     expect(questionWords('Pedro II século XXI')).toEqual([['pedr'], ['ii', '2'], ['secul'], ['xxi', '21']]);

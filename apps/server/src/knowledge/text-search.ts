@@ -102,8 +102,17 @@ export function questionWords(text: string): Array<readonly string[]> {
  */
 function withOtherNumber(word: string, lexemes: readonly string[]): readonly string[] {
   if (lexemes.length === 0 || word.length < 4 || DIGIT.test(word)) return lexemes;
-  // Nouns only: -om, -im, -um, -gem and "item" (verbs end in -am / -em: "fazem", "entregam").
-  const other = /(?:[oiu]|ge|ite)ns$/.test(word) ? `${word.slice(0, -2)}m` : /(?:[oiu]|ge|ite)m$/.test(word) ? `${word.slice(0, -1)}ns` : null;
+  // Nouns only: -om, -im, -um, -gem and "item" (verbs end in -am / -em: "fazem", "entregam"); and -u after a vowel
+  // ("pneu" / "pneus", "chapéu", "degrau"), whose -s the stemmer keeps.
+  const other = /(?:[oiu]|ge|ite)ns$/.test(word)
+    ? `${word.slice(0, -2)}m`
+    : /(?:[oiu]|ge|ite)m$/.test(word)
+      ? `${word.slice(0, -1)}ns`
+      : /[aeiouéó]u$/.test(word)
+        ? `${word}s`
+        : /[aeiouéó]us$/.test(word)
+          ? word.slice(0, -1)
+          : null;
   if (!other) return lexemes;
   const more = lexemesOf(other).filter((l) => !lexemes.includes(l));
   return more.length ? [...lexemes, ...more] : lexemes;
@@ -148,5 +157,15 @@ export function isPrefixWord(lexeme: string): boolean {
 export function lexemeSet(text: string): Set<string> {
   const set = new Set<string>();
   for (const word of words(text)) for (const lexeme of lexemesOf(word)) set.add(lexeme);
+  // A word written with a hyphen is also the word written without it ("WI-FI" / "wifi", "e-mail" / "email").
+  // Not a verb and its pronoun ("pode-se", "dar-se-á", "entregá-lo").
+  for (const [word] of text.normalize('NFC').toLowerCase().matchAll(HYPHENATED)) {
+    if (word.split('-').slice(1).some((part) => CLITICS.has(part))) continue;
+    for (const lexeme of lexemesOf(word.replace(/-/g, ''))) set.add(lexeme);
+  }
   return set;
 }
+
+const CLITICS = new Set('se me te nos vos lhe lhes o a os as lo la los las no na nas á ás ão ia iam emos ei'.split(' '));
+
+const HYPHENATED = /(?<![\p{L}\p{N}-])\p{L}{1,6}(?:-\p{L}{1,6})+(?![\p{L}\p{N}-])/gu;
