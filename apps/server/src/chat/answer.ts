@@ -4,7 +4,7 @@ import { asksFormIn, namesContactWithout } from '../knowledge/forms';
 import { CAPITALS_TITLE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, answerType, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -450,7 +450,9 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
   if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
   // "qual o horário de vocês?" answered by "Consegue abrir o link?", "qual o valor da diária?" by "30% de acréscimo sobre o
   // valor da diária": a merchant's hours or price question needs an hour or a price (or a day, "sob consulta"…).
-  if ((part.type === 'time' || part.type === 'price') && ASKS_AMOUNT.test(part.text) && !answersKind(part, best.unit)) confidence *= MISSING_KIND;
+  // Only the part's own words: "Oi, qual o endereço?" after an hours question borrows its words, not its kind.
+  const kind = answerType(part.text);
+  if ((kind === 'time' || kind === 'price') && ASKS_AMOUNT.test(part.text) && !answersKind(part, best.unit)) confidence *= MISSING_KIND;
   return confidence;
 }
 

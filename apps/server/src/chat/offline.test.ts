@@ -641,6 +641,13 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('qual o horário de atendimento?', [shop])).text).toContain('segunda a sábado');
     expect((await ask('qual o valor da entrega?', [shop])).text).toContain('grátis');
     expect((await ask('qual o preço da escova?', [shop])).text).toContain('Preco_Avista: 119');
+    // A short question after an hours question borrows its words, not its kind.
+    const address = passage('Ficamos na Rua Augusta, 1500, Consolação.', 'loja.txt');
+    const history: TurnInput['history'] = [
+      { role: 'user', content: 'qual o horário de funcionamento?' },
+      { role: 'assistant', content: 'Segunda a sábado.' },
+    ];
+    expect((await ask('Oi, qual o endereço?', [shop, address], history)).text).toContain('Rua Augusta, 1500');
   });
 
   it('the second item of a price question is asked as the first ("quanto custa o misto quente e o cachorro quente")', async () => {

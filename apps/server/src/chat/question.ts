@@ -255,7 +255,8 @@ function derivationsOf(lexemes: readonly string[]): string[] {
   return [...out];
 }
 
-function answerType(text: string): AnswerType {
+/** The kind of answer a text asks for by its own words. */
+export function answerType(text: string): AnswerType {
   for (const [type, pattern] of ANSWER_TYPES) if (pattern.test(text)) return type;
   return null;
 }
