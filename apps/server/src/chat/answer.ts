@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn, namesContactWithout } from '../knowledge/forms';
 import { CAPITALS_TITLE } from '../knowledge/ingest/split';
+import { isValueBlock, SEPARATOR_LINE, VALUE_LINE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, answerType, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
@@ -732,7 +733,7 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   let text = unit.text;
   if (LEANS_BACK.test(text) && unit.prev && text.length + unit.prev.text.length < MAX_EXCERPT) text = `${unit.prev.text} ${text}`;
   let next = unit.next;
-  if (text.endsWith(':')) ({ text, next } = withAnnounced(text, unit));
+  if (announces(text)) ({ text, next } = withAnnounced(text, unit));
   // An item of a list is read whole: the rest of its line.
   if (LIST_ITEM.test(unit.text)) {
     while (next && !next.opensLine && text.length + next.text.length < MAX_EXCERPT) {
@@ -792,7 +793,7 @@ function asksOtherDays(part: QuestionPart, unit: Unit): boolean {
 function withAnnounced(text: string, unit: Unit): { text: string; next: Unit | null } {
   let next = unit.next ?? (unit.after && LIST_ITEM.test(unit.after.text) ? unit.after : null);
   const list = next !== null && LIST_ITEM.test(next.text);
-  while (next && (list ? LIST_ITEM.test(next.text) : text.endsWith(':')) && text.length + next.text.length < MAX_EXCERPT) {
+  while (next && (list ? LIST_ITEM.test(next.text) : announces(text)) && text.length + next.text.length < MAX_EXCERPT) {
     text = `${text}\n${next.text}`;
     next = next.next;
   }
@@ -818,6 +819,84 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
 
 /** A line short enough to be one item of a list, not a sentence ending in a full stop: with a price, a price list's row. */
 const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
+const pricedItem = (line: string) => PRICED_LINE.test(line) && ANSWER_PATTERNS.price.test(line);
+
+/** Text that announces what follows it: it ends in ':', bold or not ("Temos:", "**Depósito Bancário:**"). */
+const announces = (text: string) => /:(?:\*\*|__)?$/.test(text);
+
+/** An item of a list that is a label ("4.  **Depósito Bancário:**", "- Formas de pagamento:"). */
+const LABEL_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s+(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
+
+/**
+ * The blocks of a passage (text between blank lines), a separator line that opens one ("-----\nPezinho", a booking app's
+ * line after each service) apart as a block of its own.
+ */
+function blocksOf(content: string): string[] {
+  const blocks: string[] = [];
+  for (const block of content.split(/\n\s*\n/)) {
+    const lines = block.split('\n');
+    const rule = lines.findIndex((l) => !SEPARATOR_LINE.test(l.trim()));
+    if (rule > 0) blocks.push(lines.slice(0, rule).join('\n'), lines.slice(rule).join('\n'));
+    else blocks.push(block);
+  }
+  return blocks;
+}
+
+/**
+ * The blocks of values that follow a line alone in its block when it is their name: a short line that is not a sentence,
+ * a heading, a label or a value itself ("Pezinho" before "00:10" and "R$ 10,00"; "Domingo" before "Fechado"). None else.
+ */
+function valueGroup(name: string, blocks: readonly string[], from: number): string[] {
+  if (name.length > 60 || !/\p{L}/u.test(name) || /[.!?;:,]$/.test(name) || /^#{1,6}\s/.test(name)) return [];
+  if (LIST_ITEM.test(name) || RECORD_LINE.test(name) || VALUE_LINE.test(name)) return [];
+  const values: string[] = [];
+  for (let b = from; b < blocks.length && isValueBlock(blocks[b]!); b++) values.push(blocks[b]!);
+  return values;
+}
+
+/** The words a length of time is asked with: a bare "01:30" beside a service's price is one (valueGroup). */
+const LENGTH_OF_TIME = lexemeSet('tempo duração demora');
+
+/**
+ * The lines of a block, each with its indentation (a nested list's items), and a sentence hard-wrapped over several of
+ * them (a Markdown file wrapped at a fixed width: "… há mais de 25 anos,\nseus corretores moram…") read as one line.
+ * Separator lines ("-----") are left out.
+ */
+function unwrappedLines(block: string): { lines: string[]; indents: number[] } {
+  const lines: string[] = [];
+  const indents: number[] = [];
+  for (const raw of block.split('\n')) {
+    const line = raw.trim();
+    if (!line || SEPARATOR_LINE.test(line)) continue;
+    const before = lines.at(-1);
+    if (before !== undefined && goesOn(before, line)) {
+      lines[lines.length - 1] = `${before} ${line}`;
+    } else {
+      lines.push(line);
+      indents.push(raw.length - raw.trimStart().length);
+    }
+  }
+  return { lines, indents };
+}
+
+/**
+ * Whether `line` goes on with the sentence `before` leaves open: `before` does not end a sentence, a label or a price,
+ * and `line` starts in lower case (or closes a parenthesis `before` opens: "Completo (café, … 2 sucos,\n2 tapiocas,
+ * geleia e croissant)……R$ 74,00") and is no list item, heading, record line or value of its own.
+ */
+function goesOn(before: string, line: string): boolean {
+  if (LIST_ITEM.test(line) || RECORD_LINE.test(line) || VALUE_LINE.test(line) || /^#{1,6}\s/.test(line) || /^#{1,6}\s/.test(before)) return false;
+  const open = (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
+  if (!open && !/^(?:\*\*|__|[_("“'])?\p{Ll}/u.test(line)) return false;
+  const end = before.replace(/[*_]+$/, '');
+  if (!/[\p{L},(]$/u.test(end)) return false;
+  // A short line alone names what follows ("porções", "bebidas" over a menu's lower-case items), unless it breaks off
+  // mid-phrase ("… taxas e despesas de").
+  return !isHeading(end, true) || OPEN_WORD.test(end);
+}
+
+/** A word that a sentence does not end with: a line that ends in one is cut. */
+const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|às|ao|aos|com|para|pra|por|pelo|pela|que|ou|um|uma|seu|sua|se)$/iu;
 
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
@@ -919,7 +998,7 @@ function analyseText(passageContent: string): AnalysedText {
   };
   // "Planilha: nome" opens passages of a workbook with several sheets: it names the sheet, it answers nothing.
   const content = passageContent.replace(/^Planilha: [^\n]*\n\n/, '');
-  const blocks = content.split(/\n\s*\n/);
+  const blocks = blocksOf(content);
   // A title alone on the passage's first line ("Padaria Pão Quente"): like a heading over the whole passage,
   // its words count for every unit and it is never the answer itself.
   let titleLexemes = new Set<string>();
@@ -928,7 +1007,8 @@ function analyseText(passageContent: string): AnalysedText {
   // "CALABRESA" comes later) a title over the passage: it heads the blocks up to the next (CAPITALS_TITLE, below).
   const first = blocks[0]!.trim();
   const titles = CAPITALS_TITLE.test(first) && blocks.slice(1).some((b) => CAPITALS_TITLE.test(b.trim()));
-  if (blocks.length > 1 && !first.includes('\n') && isHeading(first, true) && !/^#{1,6}\s/.test(first) && !titles) {
+  // Nor is a name with its values after it ("Barba + Corte", "00:40", "R$ 60,00": valueGroup, below).
+  if (blocks.length > 1 && !first.includes('\n') && isHeading(first, true) && !/^#{1,6}\s/.test(first) && !titles && !isValueBlock(blocks[1]!)) {
     titleLexemes = lexemeSet(blocks.shift()!);
   }
   // Markdown's outline ("## Formas de Pagamento" over "### Boleto"): the words of the headings a section sits under
@@ -950,14 +1030,33 @@ function analyseText(passageContent: string): AnalysedText {
   // A title in capitals alone in its block (a menu's "CALABRESA", then its ingredients and its prices, each a block of
   // its own) heads every block after it, up to the next title or heading.
   let titled: string | null = null;
+  // The blocks of values read with the name before them (valueGroup): up to this one.
+  let grouped = -1;
   blocks.forEach((text, b) => {
     block++;
-    const lines = text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean);
+    if (b <= grouped) return;
+    // A separator line ("-----") ends what a title heads.
+    if (SEPARATOR_LINE.test(text.trim())) {
+      titled = null;
+      return;
+    }
+    const { lines, indents } = unwrappedLines(text);
+    if (!lines.length) return;
     const carried = pending ?? titled;
     pending = null;
+    // A name alone in its block, then blocks of values only (a booking app's "Pezinho", "00:10", "R$ 10,00"; "Domingo",
+    // "Fechado"): one record, as a spreadsheet's row, shown with its name ("Pezinho:\n00:10\nR$ 10,00").
+    const values = lines.length === 1 ? valueGroup(lines[0]!, blocks, b + 1) : [];
+    if (values.length) {
+      grouped = b + values.length;
+      const fields = values.flatMap((v) => unwrappedLines(v).lines);
+      add(`${lines[0]}:\n${fields.join('\n')}`, carried, true);
+      // A bare "01:30" beside a price is the service's length of time, asked for as such ("quanto tempo demora a selagem?").
+      if (fields.some((f) => /^\d{1,2}:\d{2}$/.test(f)) && fields.some((f) => ANSWER_PATTERNS.price.test(f))) {
+        for (const l of LENGTH_OF_TIME) units.at(-1)!.lexemes.add(l);
+      }
+      return;
+    }
     if (lines.length === 1 && b < blocks.length - 1 && CAPITALS_TITLE.test(lines[0]!)) {
       titled = enter(lines[0]!);
       return;
@@ -968,7 +1067,9 @@ function analyseText(passageContent: string): AnalysedText {
       pending = enter(lines[0]!);
       return;
     }
-    if (lines.length === 1 && (MARKED_HEADING.test(lines[0]!) || FAQ_QUESTION.test(lines[0]!)) && b < blocks.length - 1) {
+    // A heading underlined ("Horário\n-------", Markdown's other way) is marked as "## Horário" is.
+    const underlined = lines.length === 1 && /\n\s*[-=]{3,}\s*$/.test(text) && isHeading(lines[0]!, true);
+    if (lines.length === 1 && (MARKED_HEADING.test(lines[0]!) || FAQ_QUESTION.test(lines[0]!) || underlined) && b < blocks.length - 1) {
       pending = enter(lines[0]!);
       titled = null;
       return;
@@ -981,13 +1082,32 @@ function analyseText(passageContent: string): AnalysedText {
     let heading: string | null = carried;
     // Lines of a price list ("Heineken long neck - R$ 10,00"): each a row, as a spreadsheet's, listed together when
     // several fit ("vocês têm cerveja?") and never run on into the next item.
-    const priced = lines.filter((l) => PRICED_LINE.test(l) && ANSWER_PATTERNS.price.test(l)).length >= 2;
+    const priced = lines.filter(pricedItem).length >= 2;
     // A short line heads what follows it when it opens the block or comes after running text; after a heading or a
     // short item it is one more item ("Formas de pagamento" over "Pix", "Cartão"…, not each the heading of the next).
     // A marked heading ("### …", "…:") always starts a new section.
     let last: 'heading' | 'item' | 'text' | null = null;
+    // The labels whose nested items are being read, each with its indentation and the heading it interrupts.
+    const labels: Array<{ indent: number; outer: string | null }> = [];
     lines.forEach((line, i) => {
       const following = i < lines.length - 1;
+      // A label's nested items end at the next line as far left as the label.
+      while (labels.length && indents[i]! <= labels.at(-1)!.indent) heading = labels.pop()!.outer;
+      // A list item that is a label ("4.  **Depósito Bancário:**", "*   **Peças Usadas (CDV Ruviaro):**") heads the items
+      // nested under it ("    *   Contas Ailos (Transpocred) ou Banrisul."): alone, it says nothing.
+      if (following && LABEL_ITEM.test(line) && indents[i + 1]! > indents[i]!) {
+        labels.push({ indent: indents[i]!, outer: heading });
+        heading = enter(line.replace(LIST_ITEM, '').trim());
+        last = 'heading';
+        return;
+      }
+      // In a price list, a short line without a price before a priced one is a section's title ("café da manhã" after
+      // "Sopa de carne……R$ 28,00", then "Simples (…)……R$ 52,00"): it heads the items after it, it is not one more item.
+      if (priced && following && isHeading(line, true) && !pricedItem(line) && pricedItem(lines[i + 1]!)) {
+        heading = enter(line);
+        last = 'heading';
+        return;
+      }
       // A marked heading that ends its block ("**Horário:**" or "## Convênios" before a blank line) heads the next block,
       // and heads nothing at the end of the passage: it is never an answer alone.
       if (MARKED_HEADING.test(line) && !following) {
@@ -1000,7 +1120,7 @@ function analyseText(passageContent: string): AnalysedText {
         return;
       }
       last = LIST_ITEM.test(line) || isHeading(line, true) ? 'item' : 'text';
-      if (priced && PRICED_LINE.test(line) && ANSWER_PATTERNS.price.test(line)) {
+      if (priced && pricedItem(line)) {
         last = 'item';
         add(line, heading, true);
         return;

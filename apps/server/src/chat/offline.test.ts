@@ -2,6 +2,7 @@ import { calculationRequest } from '@atende/shared';
 import { describe, expect, it, vi } from 'vitest';
 import * as F from '../../test/fixtures/generate';
 import { documentPassages } from '../knowledge/ingest/prepare';
+import { splitText } from '../knowledge/ingest/split';
 import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
@@ -1118,4 +1119,200 @@ describe('a menu of titles in capitals, one field per block', () => {
     expect(reply.text).toContain(line);
     expect(reply.text).not.toContain('BERINJELA COM CALABRESA');
   }, PARSE_TIMEOUT);
+});
+
+/* A barbershop's services and hours copied from its booking app (the layout of a real file read in QA; reproduced): a
+ * service's name, its duration and its price each a block of its own, a dashed line after each service; a day and its
+ * hours likewise. */
+describe('a name and its values, one field per block', () => {
+  const services: Array<[string, string, string]> = [
+    ['Barba + Corte', '00:40', 'R$ 60,00'],
+    ['Barba', '00:30', 'R$ 25,00'],
+    ['Selagem', '01:30', 'R$ 80,00'],
+    ['Sobrancelha lâmina', '00:10', 'R$ 10,00'],
+    ['Pezinho', '00:10', 'R$ 10,00'],
+    ['Cabelo + Barba + Sobrancelha', '00:50', 'R$ 70,00'],
+    ['Progressiva', '01:00', 'R$ 80,00'],
+    ['Platinado + corte', '02:00', 'R$ 150,00'],
+    ['Degrade navalhado', '00:25', 'R$ 40,00'],
+    ['Low Fade', '00:40', 'R$ 40,00'],
+    ['Corte social', '00:30', 'R$ 30,00'],
+    ['Degrade Tradicional', '00:40', 'R$ 35,00'],
+  ];
+  const days = ['Segunda Feira\n\n09:00 - 23:00', 'Sexta Feira\n\n09:00 - 23:00', 'Sábado\n\n09:00 - 22:30', 'Domingo\n\nFechado'];
+  const rule = '-'.repeat(47);
+  const text = `${services.map(([name, time, price]) => `${name}\n\n${time}\n\n${price}\n\n`).join(`${rule}\n`)}${rule}\n${days.join('\n\n')}`;
+  const barbershop = () => passagesOf(new TextEncoder().encode(text.replace(/\n/g, '\r\n')), 'txt', 'informacoes.txt');
+
+  it.each([
+    ['pezinho qto', 'Pezinho:\n00:10\nR$ 10,00', 'R$ 60,00'],
+    ['quanto custa o low fade', 'Low Fade:\n00:40\nR$ 40,00', 'Pezinho'],
+    ['quanto tempo demora a selagem', 'Selagem:\n01:30', 'Pezinho'],
+    ['abre domingo?', 'Domingo:\nFechado', '09:00'],
+    ['sabado fecha q horas', 'Sábado:\n09:00 - 22:30', '23:00'],
+  ])('%s', async (question, quote, other) => {
+    const reply = await ask(question, await barbershop());
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(quote);
+    expect(reply.text).not.toContain(other);
+  }, PARSE_TIMEOUT);
+
+  it('the splitter keeps a name with its values, and a chunk does not open with values whose name it lacks', () => {
+    for (const [size, overlap] of [[300, 60], [400, 100], [500, 100]] as const) {
+      const chunks = splitText(text, size, overlap);
+      expect(chunks.length).toBeGreaterThan(2);
+      for (const [name, time, price] of services) expect(chunks.some((c) => c.includes(`${name}\n\n${time}\n\n${price}`)), name).toBe(true);
+      for (const chunk of chunks) {
+        expect(chunk, chunk).not.toMatch(/^(?:R\$|\d)/);
+        expect(services.some(([name]) => chunk.endsWith(name)), chunk).toBe(false);
+      }
+    }
+  });
+
+  it("a line underlined with dashes is a heading over the block after it, as Markdown's underline", async () => {
+    const policies = passage('Trocas\n------\n\nEm até 7 dias após a compra.\n\nEntregas\n--------\n\nEm até 2 dias úteis.', 'politicas.md');
+    const reply = await ask('qual o prazo de troca?', [policies]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Em até 7 dias após a compra.');
+    expect(reply.text).not.toContain('2 dias úteis');
+  });
+
+  it('a short line alone before running text is not a name with values', async () => {
+    const shop = passage('Entregas\n\nEntregamos em toda a cidade, com taxa de R$ 6,00.\n\nPagamento\n\nR$ 6,00', 'loja.txt');
+    const reply = await ask('qual a taxa de entrega?', [shop]);
+    expect(reply.text).toContain('Entregamos em toda a cidade, com taxa de R$ 6,00.');
+  });
+});
+
+/* Labels over what they label, as real files write them (read in QA; reproduced): an auto-parts shop's Markdown, whose
+ * bold labels end a list item and head its nested items; a motel's PDF menu, whose sections are lower-case lines between
+ * the priced ones. */
+describe('a label is answered with what it labels', () => {
+  const payment = passage(
+    [
+      '## FORMAS DE PAGAMENTO',
+      'Temos 4 formas de pagamento disponíveis:',
+      '1.  **Cartão de Crédito (Na Loja):**\n    *   Parcelamos em até **10x**.\n    *   Se parcelar, tem taxa de juros de **1,2% ao mês**.',
+      '3.  **PIX ou Dinheiro (À Vista):**\n    *   Chave PIX: **CNPJ 24775830000159**',
+      '4.  **Depósito Bancário:**\n    *   Contas Ailos (Transpocred) ou Banrisul.',
+    ].join('\n\n'),
+    '02_04_REGRAS_DE_PAGAMENTO.md',
+  );
+  const company = passage(
+    [
+      '# 02_01_DADOS_DA_EMPRESA',
+      [
+        '*   **Nome:** Auto Peças Ruviaro',
+        '*   **Somos Loja de Peças, NÃO oficina.**',
+        '    *   **NÃO FAZEMOS:** Serviços mecânicos, avaliações do carro, trocas de óleo ou instalação. Apenas vendemos as peças.',
+        '*   **O QUE NÃO VENDEMOS:** Pneus e Baterias.',
+        '*   **Peças Usadas (CDV Ruviaro):**',
+        '    *   Não indicamos concorrentes. Indicamos APENAS nosso parceiro.',
+        '    *   Contatos CDV: WhatsApp (55) 99606-0095 | Fixo (55) 3026-5778',
+        '*   **Horário:** Segunda a sexta, das 8h às 18h.',
+      ].join('\n'),
+    ].join('\n\n'),
+    '02_01_DADOS_DA_EMPRESA.md',
+  );
+
+  it('"aceita deposito? qual banco" gets the nested item under "4.  **Depósito Bancário:**", not the label alone', async () => {
+    const reply = await ask('aceita deposito? qual banco', [payment]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Contas Ailos (Transpocred) ou Banrisul.');
+    expect(reply.text).not.toContain('**Depósito');
+  });
+
+  it('"vcs vendem peça usada?" gets the nested items under the bold label, and they end where the next item starts', async () => {
+    const reply = await ask('vcs vendem peça usada?', [company]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Não indicamos concorrentes. Indicamos APENAS nosso parceiro.');
+    expect(reply.text).toContain('Contatos CDV: WhatsApp (55) 99606-0095');
+    expect(reply.text).not.toContain('Segunda a sexta');
+    const hours = await ask('qual o horário?', [company]);
+    expect(hours.text).toContain('Segunda a sexta, das 8h às 18h.');
+    expect(hours.text).not.toContain('CDV');
+    // Without list marks, the lines under the label.
+    const plain = passage('**Peças Usadas (CDV Ruviaro):**\nNão indicamos concorrentes. Indicamos APENAS nosso parceiro.\nContatos CDV: WhatsApp (55) 99606-0095', 'dados.md');
+    expect((await ask('vcs vendem peça usada?', [plain])).text).toContain('Não indicamos concorrentes.');
+  });
+
+  const menu = passage(
+    [
+      'porções',
+      'Arroz branco.........................................................R$ 14,00',
+      'Farofa.................................................................R$ 13,00',
+      'sopa',
+      'Sopa de carne......................................................R$ 28,00',
+      'café da manhã',
+      'Simples (café, leite, cesta de pães, manteiga, 2 ovos, queijo, bolo e 1 fruta)..............R$ 52,00',
+      'Completo (café, leite, cesta de pães, manteiga, 2 ovos, queijo, bolo, 2 frutas, presunto, 2 sucos,',
+      '2 tapiocas, geleia e croissant)...................................................................................R$ 74,00',
+      '',
+      'lanches',
+      'Misto (queijo e presunto)...............................R$ 12,00',
+      'X-salada (hambúrguer, queijo, presunto, ovo e verdura).......R$ 18,00',
+    ].join('\n'),
+    'cardapio.pdf',
+  );
+
+  it('"o café da manhã completo vem o que?" gets the priced item under the lower-case section, whole', async () => {
+    const reply = await ask('o café da manhã completo vem o que?', [menu]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('Completo (café, leite, cesta de pães, manteiga, 2 ovos, queijo, bolo, 2 frutas, presunto, 2 sucos, 2 tapiocas, geleia e croissant)');
+    expect(reply.text).toContain('R$ 74,00');
+    expect(reply.text).not.toMatch(/^café da manhã\n/);
+  });
+});
+
+/* A real estate agency's Markdown with its paragraphs hard-wrapped at a fixed width (the layout of a real file read in
+ * QA; reproduced): a sentence runs over several lines. */
+describe('a hard-wrapped paragraph is read as sentences, not as lines', () => {
+  const about = passage(
+    [
+      'A **Breno Homara Imóveis**, atua em Higienópolis e imediações há mais de 25 anos,',
+      'seus corretores moram no próprio bairro e são conhecedores da região e bairros',
+      'vizinhos, podendo orientar e indicar a localização mais interessante para quem escolhe o bairro.',
+      '',
+      'Confie seu Imóvel à empresa que resolve tudo, que tira todas as suas dúvidas',
+      'e acaba com suas preocupações, que presta contas mensalmente através de',
+      'extratos das contas correntes; que deposita seu aluguel após o recebimento, onde',
+      'você determinar; que paga todos os seus impostos, taxas e despesas de',
+      'condomínio.',
+      '',
+      '## Locatário Pessoa Física',
+      '',
+      '- Carteira de Identidade e CPF (do casal, se for o caso)',
+      '- Comprovante de rendimento igual ou superior a 3 (três) vezes o valor do aluguel',
+      '  (contra-cheque de salário, carteira profissional, ou declaração de Imposto de Renda).',
+      '- Certidão de Casamento',
+    ].join('\n'),
+    'sobre.md',
+  );
+
+  it('"vcs atuam em qual bairro" gets the sentence whole', async () => {
+    const reply = await ask('vcs atuam em qual bairro', [about]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain(
+      'A **Breno Homara Imóveis**, atua em Higienópolis e imediações há mais de 25 anos, seus corretores moram no próprio bairro e são conhecedores da região e bairros vizinhos, podendo',
+    );
+  });
+
+  it('"vcs depositam o aluguel?" gets the clause whole, across its lines', async () => {
+    const reply = await ask('vcs depositam o aluguel?', [about]);
+    expect(reply.outcome).toBe('answered');
+    expect(reply.text).toContain('que deposita seu aluguel após o recebimento, onde você determinar;');
+  });
+
+  it('the items of a list stay apart, and an item goes on over its wrapped line', async () => {
+    const reply = await ask('precisa de comprovante de rendimento?', [about]);
+    expect(reply.text).toContain('- Comprovante de rendimento igual ou superior a 3 (três) vezes o valor do aluguel (contra-cheque de salário');
+    expect(reply.text).not.toContain('Certidão de Casamento');
+  });
+
+  it('lower-case lines of a menu are not run together', async () => {
+    const menu = passage('bebidas\nrefrigerante lata 6,00\nsuco natural 8,00\n\nlanches\nmisto quente 12,00\nx-salada 18,00', 'cardapio.txt');
+    const reply = await ask('quanto é o suco?', [menu]);
+    expect(reply.text).toContain('suco natural 8,00');
+    expect(reply.text).not.toContain('refrigerante');
+  });
 });

@@ -75,6 +75,17 @@ describe('splitText', () => {
     }
   });
 
+  it('a chunk does not end with a title whose lines are in the next chunk (a PDF menu\'s "Pizzas" after the last sandwich)', () => {
+    const sections = ['lanches', 'Pizzas', 'sobremesas', 'bebidas', 'café da manhã', 'porções'];
+    const text = sections.map((s, i) => [s, ...Array.from({ length: 4 }, (_, j) => `Item ${i}.${j} (queijo e presunto)........R$ ${10 + j},00`)].join('\n')).join('\n');
+    for (const size of [180, 250, 320]) {
+      const chunks = splitText(text, size, 60);
+      expect(chunks.length).toBeGreaterThan(3);
+      for (const chunk of chunks) expect(sections.includes(chunk.split('\n').at(-1)!), chunk).toBe(false);
+      for (const [i, s] of sections.entries()) expect(chunks.some((c) => c.includes(`${s}\nItem ${i}.0`)), s).toBe(true);
+    }
+  });
+
   it("the overlap carried into the next chunk starts at a line when it holds one, not inside a cut sentence", () => {
     const answers = Array.from({ length: 12 }, (_, i) => `### Pergunta ${i + 1}?\nResposta número ${i + 1}, com um texto que explica tudo o que foi perguntado aqui.`).join('\n\n');
     const chunks = splitText(answers, 400, 100);

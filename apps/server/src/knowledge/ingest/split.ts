@@ -36,6 +36,13 @@ function splitRecursive(text: string, size: number, level: number): Piece[] {
     // Keep the separator with the piece it ends (sentence punctuation stays attached).
     const piece = i < parts.length - 1 ? part + sep : part;
     if (!piece) return;
+    // A block of values goes with the short line before it, its name ("Pezinho", "00:10", "R$ 10,00", each between blank
+    // lines): a chunk cut between them has a name without its price and a price without its name.
+    const before = out.at(-1);
+    if (level === 0 && before?.level === 0 && isValueBlock(part) && lastLine(before.text).length <= NAME_LENGTH && before.text.length + piece.length <= size) {
+      before.text += piece;
+      return;
+    }
     if (piece.length <= size) out.push({ text: piece, level });
     else out.push(...splitRecursive(piece, size, level + 1));
   });
@@ -58,8 +65,12 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
   // Where in the chunk titles count from: after its last Markdown heading, which ends the titles above it.
   let titlesFrom = 0;
   const close = () => {
-    chunks.push(current.trim());
     const kept = tail(current, overlap);
+    // A title the chunk ends with ("Pizzas" after the last sandwich of a menu, its pizzas in the next chunk) heads nothing
+    // here, and is quoted alone as an answer: it is left to the next chunk, which the overlap opens with.
+    const last = lastLine(current);
+    const titleCarried = isTitleLine(last) && `\n${kept.trim()}`.endsWith(`\n${last}`) && current.trim().length > last.length;
+    chunks.push((titleCarried ? current.trimEnd().slice(0, -last.length) : current).trim());
     for (const block of current.slice(titlesFrom, current.length - kept.length).split(/\n\s*\n/)) {
       if (CAPITALS_TITLE.test(block.trim())) title = block.trim();
     }
@@ -98,6 +109,32 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
  */
 export const CAPITALS_TITLE = /^(?=(?:.*\p{Lu}){3})[\p{Lu}\d][\p{Lu}\d '’&/().-]{2,59}$/u;
 
+/**
+ * A line that is only a value, as a booking app's export gives each field of a service or a day alone between blank
+ * lines ("Pezinho", "00:10", "R$ 10,00"; "Domingo", "Fechado"): a price, a time or a length of time, hours ("09:00 -
+ * 22:30", "9h às 18h"), "Fechado" / "Aberto". A bare number ("12", a PDF's page) is not one. Here and in chat/answer.ts.
+ */
+export const VALUE_LINE =
+  /^(?:R\$\s?\d{1,3}(?:\.\d{3})*(?:,\d{2})?|\d{1,3}(?:\.\d{3})*,\d{2}|\d{1,2}(?::\d{2}|h\d{0,2})(?:\s*(?:-|–|a|às|as|até)\s*\d{1,2}(?::\d{2}|h\d{0,2}))?|\d{1,3}\s?(?:min|minutos|hs?|horas?)|fechad[oa]|abert[oa])\.?$/iu;
+
+/** A line that only separates ("-----", "_____", "═════"): what it follows ends there. */
+export const SEPARATOR_LINE = /^[-_=*─━═]{3,}$/;
+
+/** The longest line that can be the name of the values after it. */
+const NAME_LENGTH = 60;
+
+/** Whether a block of text (between blank lines) holds only values (VALUE_LINE), and some. */
+export function isValueBlock(block: string): boolean {
+  const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.length > 0 && lines.every((l) => VALUE_LINE.test(l));
+}
+
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!.trim();
+
+/** A short line that names what follows it ("Pizzas", "café da manhã", "## Contato"): no sentence, item, price or value. */
+const isTitleLine = (line: string) =>
+  line.length <= NAME_LENGTH && /\p{L}/u.test(line) && !/[.!?;,]$/.test(line) && !/\d{2}/.test(line) && !/^(?:[-*•▪◦·–—]|\d{1,2}[.)])\s/.test(line);
+
 /** Updates `outline` (its index: a heading's level − 1) with the Markdown headings of a piece of text; whether it had one. */
 function readHeadings(text: string, outline: string[]): boolean {
   let found = false;
@@ -118,7 +155,25 @@ function tail(text: string, overlap: number): string {
   if (overlap <= 0) return '';
   const slice = text.slice(-overlap);
   const line = slice.indexOf('\n');
-  if (line >= 0 && slice.slice(line).trim()) return slice.slice(line + 1).replace(/^\n+/, '');
+  if (line >= 0 && slice.slice(line).trim()) return withoutLeadingValues(slice.slice(line + 1).replace(/^\n+/, ''));
   const space = slice.indexOf(' ');
   return space > 0 && space < slice.length - 1 ? slice.slice(space + 1) : slice;
+}
+
+/**
+ * Text without the values, names with their values and separators it starts with: values whose name was left behind
+ * ("00:10", "R$ 10,00"), and records the chunk before has whole ("Pezinho", "00:10", "R$ 10,00"), not context.
+ */
+function withoutLeadingValues(text: string): string {
+  const lines = text.split('\n');
+  let start = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    const next = lines.slice(i + 1).find((l) => l.trim());
+    const named = line.length <= NAME_LENGTH && next !== undefined && VALUE_LINE.test(next.trim());
+    if (!VALUE_LINE.test(line) && !SEPARATOR_LINE.test(line) && !named) break;
+    start = i + 1;
+  }
+  return lines.slice(start).join('\n').replace(/^\n+/, '');
 }
