@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn, namesContactWithout } from '../knowledge/forms';
-import { CAPITALS_TITLE } from '../knowledge/ingest/split';
-import { isValueBlock, SEPARATOR_LINE, VALUE_LINE } from '../knowledge/ingest/split';
+import { CAPITALS_TITLE, isValueBlock, SEPARATOR_LINE, VALUE_LINE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, answerType, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
