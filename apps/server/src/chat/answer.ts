@@ -666,11 +666,11 @@ function answersKind(part: QuestionPart, unit: Unit): boolean {
   const text = `${unit.heading ?? ''}\n${unit.text}`;
   // An hour, "fechado" or a day ("Atendemos de segunda a sábado"); the verb alone is not ("FECHA E CORTA", "abrir o link").
   if (part.type === 'time') return HOURS.test(text) || namesWeekday(unit.lexemes) || namesAskedDay(part, unit);
-  // A price as a menu writes it: "R$ 6,50", "Preço: 15", "Misto Quente 15", "sob consulta".
+  // A price as a menu writes it: "R$ 6,50", "Preço: 15", "Misto Quente 15", "2% do valor", "sob consulta".
   return fitsType(part, text) || PRICE_WRITTEN.test(text) || (unit.row && /\d/.test(unit.text));
 }
 
-const PRICE_WRITTEN = /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|(pre[çc]o|valor)[^:\n]{0,40}: ?\d|^[^\n\d]{2,80}\s\d+(?:[.,]\d{2})?$/im;
+const PRICE_WRITTEN = /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|\d\s?%|(pre[çc]o|valor)[^:\n]{0,40}: ?\d|^[^\n\d]{2,80}\s\d+(?:[.,]\d{2})?$/im;
 const HOURS = /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bfechad[oa]s?\b/i;
 
 /**
@@ -730,7 +730,7 @@ function termRarity(units: Unit[]): Rarity {
  */
 function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): string {
   let text = unit.text;
-  if (LEANS_BACK.test(text) && unit.prev && text.length + unit.prev.text.length < MAX_EXCERPT) text = `${unit.prev.text} ${text}`;
+  if (unit.leansBack && unit.prev && text.length + unit.prev.text.length < MAX_EXCERPT) text = `${unit.prev.text} ${text}`;
   let next = unit.next;
   if (announces(text)) ({ text, next } = withAnnounced(text, unit));
   // An item of a list is read whole: the rest of its line.
@@ -898,6 +898,7 @@ function goesOn(before: string, line: string): boolean {
 const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|às|ao|aos|com|para|pra|por|pelo|pela|que|ou|um|uma|seu|sua|se)$/iu;
 
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
+const INLINE_LABEL = /^(?:(?:[-*•▪◦·–—]|\d{1,2}[.)])\s+)?(?:\*\*)?[^:.!?\n]{1,40}:(?:\*\*)?\s+\S/;
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
 
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
@@ -974,7 +975,7 @@ function analyseText(passageContent: string): AnalysedText {
   // Filled from the units' own lexemes once they are all read (the text is not stemmed twice).
   const passageLexemes = new Set<string>();
   let block = 0;
-  const add = (text: string, heading: string | null, row: boolean, opensLine = true) => {
+  const add = (text: string, heading: string | null, row: boolean, opensLine = true, leans = false) => {
     const last = units.at(-1);
     const faq = heading !== null && heading.endsWith('?');
     // A FAQ's answer as the customer reads it, without its "A:" / "Resposta:"; its question's words are its own.
@@ -991,7 +992,7 @@ function analyseText(passageContent: string): AnalysedText {
       headingLexemes: new Set([...titleLexemes, ...outlineLexemes, ...(heading ? withWeekdays(lexemeSet(heading), heading) : [])]),
       row,
       block,
-      leansBack: LEANS_BACK.test(text),
+      leansBack: leans || LEANS_BACK.test(text),
       linked: Boolean(last && !row && !last.row && last.block === block && last.heading === heading),
     });
   };
@@ -1125,9 +1126,12 @@ function analyseText(passageContent: string): AnalysedText {
         return;
       }
       let first = true;
+      // A line that opens with a label ("- ITBI: Imposto de Transmissão… Deve ser pago pelo comprador."): its sentences
+      // after the first are about the label, and lean on the sentence that names it.
+      const labelled = INLINE_LABEL.test(line);
       for (const sentence of line.split(SENTENCE_END)) {
         if (!sentence.trim()) continue;
-        add(sentence.trim(), heading, false, first);
+        add(sentence.trim(), heading, false, first, labelled && !first);
         first = false;
       }
     });

@@ -678,6 +678,23 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('pra vender meu ap q documentos preciso?', [store])).text).toContain('matrícula e o IPTU');
   });
 
+  it('the sentences of a labelled item are about its label ("- ITBI: … Deve ser pago pelo comprador.")', async () => {
+    // An estate agency's page (QA pass 3): the answer is the item's second sentence, its subject the label.
+    const fees = passage('- ITBI: Imposto de Transmissão de Bens Imóveis. Deve ser pago pelo comprador. Custa 2% do valor do bem.\n- Escritura: lavrada em cartório.', 'documentos.md');
+    const reply = await ask('quem paga o ITBI?', [fees]);
+    expect(reply.text).toContain('- ITBI: Imposto de Transmissão de Bens Imóveis. Deve ser pago pelo comprador.');
+  });
+
+  it('a duration column answers "quanto tempo demora", and "moto" / "carro" meet "MOTOCICLETAS" / "VEÍCULOS"', async () => {
+    const services = passage('Servico: Design de sobrancelhas com aplicação de henna\nDuracao_Minutos: 60\nPreco_Avista: 139', 'servicos.csv');
+    expect((await ask('quanto tempo demora o design de sobrancelha com henna', [services])).text).toContain('Duracao_Minutos: 60');
+    const quotas = passage('COTA DE PARTICIPAÇÃO\n• VEÍCULOS LEVES PASSEIO: 7% do valor da FIPE, mínimo de R$ 1.600,00.\n• MOTOCICLETAS: 15% do valor da FIPE, mínimo de R$ 1.500,00.', 'regulamento.docx');
+    expect((await ask('e pra moto?', [quotas], [
+      { role: 'user', content: 'quanto é a cota de participação pra carro de passeio' },
+      { role: 'assistant', content: '…' },
+    ])).text).toContain('MOTOCICLETAS: 15%');
+  });
+
   it('a question for a contact wants the contact, not the word ("qual o telefone?" over "EXTENSÃO TELEFONE 10M")', async () => {
     const store = passage(
       'Produtos\nEXTENSÃO TELEFONE 10M 9,60\nTOMADA TELEFONE 4P 5,90\n\nContato\nLigue (12) 3125-3885.\n\nCadastro\nPara o cadastro traga RG, CPF e Endereço completo.\n\nLoja\nEstamos na rua Tenente Quirino, 566, no bairro Pedregulho.',

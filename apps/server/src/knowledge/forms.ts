@@ -35,7 +35,8 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('preço', /R\$\s?\d|\b\d+,\d{2}\b|(?<![\p{L}])(?:gr[aá]tis|gratuit[oa]s?)(?![\p{L}])/iu, false),
   form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i, false),
   form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, true),
-  form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)/iu, false),
+  // "em até 45 minutos", "7 (sete) dias úteis", and a duration column's cell ("Duracao_Minutos: 60").
+  form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)|dura[çc][ãa]o[^:\n]{0,20}: \d/iu, false),
   form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, true),
   form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, true),
   form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, false),

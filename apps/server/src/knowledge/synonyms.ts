@@ -31,6 +31,8 @@ const SYNONYM_GROUPS = [
   'saldo resto restante',
   'imóvel imóveis apartamento apartamentos',
   'wifi internet',
+  'moto motos motocicleta motocicletas',
+  'carro carros automóvel automóveis veículo veículos',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
