@@ -702,6 +702,10 @@ describe('lists, headings and rows as merchants write them', () => {
     );
     expect((await ask('qual o telefone de vcs', [store])).text).toContain('(12) 3125-3885');
     expect((await ask('qual o endereço', [store])).text).toContain('rua Tenente Quirino, 566');
+    // "onde fica a loja?" asks the address: "Somos Loja de Peças" only has the word "loja" (an auto-parts shop's notes).
+    const shop = passage('DADOS\n*   **Somos Loja de Peças, NÃO oficina.**\n\n## LOCALIZAÇÃO\n\n*   **Endereço:** Av. Walter Jobim, 585.', 'dados.md');
+    for (const question of ['onde fica a loja', 'onde vcs ficam?']) expect((await ask(question, [shop])).text).toContain('Av. Walter Jobim, 585');
+    expect((await ask('onde fica o banheiro?', [shop])).outcome).toBe('unanswered');
   });
 
   it('a distance glued to its unit ("6km", "8km") is read as the text writes it ("6 km"), and another distance meets the one given', async () => {

@@ -92,6 +92,9 @@ const CHAT_WORDS: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])pq(?![\p{L}\p{N}])/giu, 'por que'],
   [/(?<![\p{L}\p{N}])q(?![\p{L}\p{N}])/giu, 'que'],
   [/(?<![\p{L}\p{N}])(?:tb|tbm)(?![\p{L}\p{N}])/giu, 'também'],
+  // "onde fica a loja?", "onde vcs ficam?", "onde vocês estão?": the shop's address ("onde" is a question word, "fica" and
+  // "loja" light ones). Not "onde fica o MIT?", which asks for a place, not a shop's address.
+  [/(?<![\p{L}\p{N}])onde\s+(?:(?:voc[êe]s|vcs)\s+(?:ficam|est[ãa]o|se\s+localizam)|(?:fica|ficam|se\s+localiza|se\s+encontra)\s+(?:[ao]s?\s+)?(?:loja|lojas|empresa|unidade|filial|escrit[óo]rio|sede|cl[íi]nica|consult[óo]rio|estabelecimento|restaurante|padaria|pizzaria|lanchonete|academia|sal[ãa]o|barbearia|pousada|hotel|oficina|farm[áa]cia|mercado))(?![\p{L}\p{N}])/giu, 'qual o endereço'],
   // "alugar um ap", "vender meu apto" (not "apto a dirigir").
   [/(?<=(?:um|o|meu|seu|do|no|de|pra|para)\s+)(?:ap|apto|apê)(?![\p{L}\p{N}])/giu, 'apartamento'],
   [/(?<![\p{L}\p{N}])d['’]?[áa]gua(?![\p{L}\p{N}])/giu, 'de água'],
