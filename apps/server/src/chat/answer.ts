@@ -65,6 +65,8 @@ const OPENS_DEFINITION = 0.7;
 const FAQ_ASKED = 0.2;
 /** Ranking bonus of a unit under a title in capitals that is what was asked (a menu's dish: namedBy). */
 const TITLE_NAMED = 0.1;
+/** Bonus of a dish or row named by a question that asks what it has ("o x-frango tem hamburguer?"). */
+const NAMED_HAS = 0.4;
 /** Bonus of a line whose label ("Pedido mínimo: …") is what the part asks. */
 const LABEL_ASKED = 0.1;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
@@ -423,10 +425,11 @@ function namingCell(row: string, terms: readonly Term[], shared: ReadonlySet<str
   let best: [number, number] = [0, 0];
   for (const line of row.split('\n')) {
     if (shared.has(line)) continue;
-    const cell = lexemeSet(line.includes(': ') ? line.slice(line.indexOf(': ') + 2) : line);
-    if (cell.size === 0) continue;
-    const found = terms.filter((t) => has(cell, t.lexemes)).length;
-    const share = found / cell.size;
+    // The cell's words, each once ("X-SALADA" is two words, not also the "xsalada" it is searched by).
+    const cell = questionWords(line.includes(': ') ? line.slice(line.indexOf(': ') + 2) : line);
+    if (cell.length === 0) continue;
+    const found = terms.filter((t) => cell.some((word) => word.some((l) => t.lexemes.includes(l)))).length;
+    const share = found / cell.length;
     if (found > best[0] || (found === best[0] && share > best[1])) best = [found, share];
   }
   return best;
@@ -495,7 +498,11 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
   // A dish whose name is what was asked ("CALABRESA" for "quanto é a calabresa?"), before one that only has the word in
   // its name ("BERINJELA COM CALABRESA").
-  if (unit.heading && CAPITALS_TITLE.test(unit.heading) && namedBy(unit.heading, part)) value += TITLE_NAMED;
+  // So does a row whose name is what was asked; and when the question asks whether it has something ("o x-frango tem
+  // hamburguer?"), the X-Frango row, which says what it has, answers, not the X-Família's, which has both words.
+  if ((unit.heading && CAPITALS_TITLE.test(unit.heading) && namedBy(unit.heading, part)) || (unit.row && namedBy(rowName(unit.text), part))) {
+    value += ASKS_WHETHER_HAS.test(part.text) ? NAMED_HAS : TITLE_NAMED;
+  }
   // A line labelled with what is asked ("Pedido mínimo: R$ 25,00"), before a sentence that mentions it in passing ("Cupom
   // BEMVINDO: 10% de desconto, pedido mínimo de R$ 40,00").
   const record = RECORD_LINE.test(unit.text);
@@ -761,11 +768,21 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   return text;
 }
 
+/** A question whether something has, brings or comes with something ("tem", "leva", "vem com"). */
+const ASKS_WHETHER_HAS = /(?<![\p{L}])(?:tem|t[êe]m|leva|levam|vem|v[êe]m|possui|cont[ée]m|acompanha)(?![\p{L}])/iu;
+
+/** A row's name: its name column's cell ("item: X-Frango", "Produto: …"), or its first cell. */
+function rowName(row: string): string {
+  const lines = row.split('\n');
+  const line = lines.find((l) => /^(?:item|nome|produto|servi[çc]o|prato|descri[çc][ãa]o)\s*:/i.test(l)) ?? lines[0]!;
+  return line.includes(': ') ? line.slice(line.indexOf(': ') + 2) : line;
+}
+
 /** Whether every word of a name is one the part asks with ("CALABRESA" by "quanto é a calabresa grande?"). */
 function namedBy(name: string, part: QuestionPart): boolean {
   const asked = new Set(part.terms.filter((t) => !t.carried).flatMap((t) => t.lexemes));
-  const words = lexemeSet(name);
-  return words.size > 0 && [...words].every((l) => asked.has(l));
+  const words = questionWords(name);
+  return words.length > 0 && words.every((word) => word.some((l) => asked.has(l)));
 }
 
 /** The days of the week the part asks for (its own words). */

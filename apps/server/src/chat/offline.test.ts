@@ -695,6 +695,18 @@ describe('lists, headings and rows as merchants write them', () => {
     ])).text).toContain('MOTOCICLETAS: 15%');
   });
 
+  it('"o x-frango tem hamburguer?" gets the X-Frango row, which says what it has, not a row with both words', async () => {
+    // A snack bar's XLSX menu (QA pass 3): a yes/no question about a named item.
+    const menu = passage(
+      'item: X-Frango\npreco: 26\ningredientes: Pão, presunto, queijo, frango, alface\n\nitem: X-Família\npreco: 45\ningredientes: Pão, 2 hambúrgueres, frango, presunto\n\nitem: X-Burguer\npreco: 20\ningredientes: Pão, hambúrguer, queijo',
+      'cardapio.xlsx',
+    );
+    const reply = await ask('o x-frango tem hamburguer?', [menu]);
+    expect(reply.text.startsWith('item: X-Frango\npreco: 26')).toBe(true);
+    expect(reply.text).not.toContain('X-Família');
+    expect((await ask('quanto é o x-família?', [menu])).text).toContain('preco: 45');
+  });
+
   it('a question for a contact wants the contact, not the word ("qual o telefone?" over "EXTENSÃO TELEFONE 10M")', async () => {
     const store = passage(
       'Produtos\nEXTENSÃO TELEFONE 10M 9,60\nTOMADA TELEFONE 4P 5,90\n\nContato\nLigue (12) 3125-3885.\n\nCadastro\nPara o cadastro traga RG, CPF e Endereço completo.\n\nLoja\nEstamos na rua Tenente Quirino, 566, no bairro Pedregulho.',
