@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillLexemes } from '../src/knowledge/passages';
 import { lexicalSearch } from '../src/knowledge/retrieval';
 import { passageLexemes } from '../src/knowledge/forms';
-import { lexemeSet, toTsvector } from '../src/knowledge/text-search';
+import { lexemeSet, questionWords, toTsvector } from '../src/knowledge/text-search';
 import { createUserWithAgent } from './helpers/agents';
 import { createTestContext, type TestContext } from './helpers/context';
 import { addFilePassages } from './helpers/knowledge';
@@ -120,6 +120,22 @@ describe('lexical retrieval', () => {
     expect(cleared.rows.map((r) => r.content)).toEqual([short]);
     await ctx.services.ingestion.sweep();
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([short]);
+  });
+
+  it('finds a word written with a hyphen by the word written without it, also in passages written before (migration 0022)', async () => {
+    const owner = await newAgent();
+    const tariff = 'Incluídos na tarifa: café da manhã, WI-FI e estacionamento.';
+    await addFile(owner, 'pousada.txt', [tariff, 'Crianças até 5 anos não pagam.']);
+    expect(await contents(owner.agentId, 'tem wifi?')).toEqual([tariff]);
+    // As written before: the words' lexemes only.
+    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(tariff).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${tariff}`);
+    expect(await contents(owner.agentId, 'tem wifi?')).toEqual([]);
+    const migration = readFileSync(new URL('../src/db/migrations/0022_passage_hyphenated_words.sql', import.meta.url), 'utf8');
+    await ctx.database.db.execute(sql.raw(migration.replace(/^--.*$/gm, '')));
+    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${owner.agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
+    expect(cleared.rows.map((r) => r.content)).toEqual([tariff]);
+    await ctx.services.ingestion.sweep();
+    expect(await contents(owner.agentId, 'tem wifi?')).toEqual([tariff]);
   });
 
   it("reads a Markdown table pasted into the knowledge text as rows, each value with its column", async () => {
