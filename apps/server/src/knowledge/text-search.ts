@@ -62,8 +62,10 @@ function analyzeWord(word: string): readonly string[] {
   return [...new Set([...forms].map((form) => fold(stemmer(form))))];
 }
 
+const lowerCase = (text: string) => text.normalize('NFC').toLowerCase();
+
 function words(text: string): string[] {
-  return text.normalize('NFC').toLowerCase().match(WORD) ?? [];
+  return lowerCase(text).match(WORD) ?? [];
 }
 
 /**
@@ -156,10 +158,12 @@ export function isPrefixWord(lexeme: string): boolean {
 /** The lexemes of a text as a set (the offline responder matches answers with it). */
 export function lexemeSet(text: string): Set<string> {
   const set = new Set<string>();
-  for (const word of words(text)) for (const lexeme of lexemesOf(word)) set.add(lexeme);
+  const lower = lowerCase(text);
+  for (const word of lower.match(WORD) ?? []) for (const lexeme of lexemesOf(word)) set.add(lexeme);
+  if (!lower.includes('-')) return set;
   // A word written with a hyphen is also the word written without it ("WI-FI" / "wifi", "e-mail" / "email").
   // Not a verb and its pronoun ("pode-se", "dar-se-á", "entregá-lo").
-  for (const [word] of text.normalize('NFC').toLowerCase().matchAll(HYPHENATED)) {
+  for (const [word] of lower.matchAll(HYPHENATED)) {
     if (word.split('-').slice(1).some((part) => CLITICS.has(part))) continue;
     for (const lexeme of lexemesOf(word.replace(/-/g, ''))) set.add(lexeme);
   }
