@@ -38,7 +38,9 @@ const SYNONYM_GROUPS = [
 ].map((group) => [...lexemeSet(group)]);
 
 const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS) for (const lexeme of group) SYNONYMS.set(lexeme, [...new Set([...(SYNONYMS.get(lexeme) ?? []), ...group])]);
+/** Gives a lexeme more synonyms, keeping those of every group it is already in. */
+const addSynonyms = (lexeme: string, more: readonly string[]) => SYNONYMS.set(lexeme, [...new Set([...(SYNONYMS.get(lexeme) ?? []), ...more])]);
+for (const group of SYNONYM_GROUPS) for (const lexeme of group) addSynonyms(lexeme, group);
 
 /**
  * Kinds of thing a menu lists by brand or style, not by name: a question for the kind ("vocês têm cerveja?") also
@@ -53,8 +55,7 @@ const KINDS: Array<[string, string]> = [
 ];
 for (const [kind, brands] of KINDS) {
   const lexemes = [...lexemeSet(brands)];
-  const group = SYNONYMS.get([...lexemeSet(kind)][0]!)!;
-  for (const lexeme of group) SYNONYMS.set(lexeme, [...group, ...lexemes]);
+  for (const lexeme of SYNONYMS.get([...lexemeSet(kind)][0]!)!) addSynonyms(lexeme, lexemes);
 }
 
 /** The lexemes of a word's synonyms (its group's other lexemes, and a kind's brands), none when it has none. */
