@@ -672,13 +672,12 @@ const ASKS_AMOUNT = /(?<![\p{L}\p{N}])(quanto|qual|quais|que horas?|hor[áa]rios
 function answersKind(part: QuestionPart, unit: Unit): boolean {
   const text = `${unit.heading ?? ''}\n${unit.text}`;
   // An hour, "fechado" or a day ("Atendemos de segunda a sábado"); the verb alone is not ("FECHA E CORTA", "abrir o link").
-  if (part.type === 'time') return HOURS.test(text) || namesWeekday(unit.lexemes) || namesAskedDay(part, unit);
+  if (part.type === 'time') return fitsType(part, text) || namesWeekday(unit.lexemes) || namesAskedDay(part, unit);
   // A price as a menu writes it: "R$ 6,50", "Preço: 15", "Misto Quente 15", "2% do valor", "sob consulta".
   return fitsType(part, text) || PRICE_WRITTEN.test(text) || (unit.row && /\d/.test(unit.text));
 }
 
 const PRICE_WRITTEN = /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|\d\s?%|(pre[çc]o|valor)[^:\n]{0,40}: ?\d|^[^\n\d]{2,80}\s\d+(?:[.,]\d{2})?$/im;
-const HOURS = /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bfechad[oa]s?\b/i;
 
 /**
  * Whether a sentence has the kind of answer the part expects; "quando" also asks for a condition or a moment

@@ -640,6 +640,8 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('devolve a taxa de adesão se eu cancelar?', [fees])).text).toContain('não será devolvida a TAXA ÚNICA DE ADESÃO');
     const shop = passage('Atendimento\nAtendemos de segunda a sábado.\n\nEntregas\nA entrega é grátis no bairro.\n\nServico: Escova\nPreco_Avista: 119', 'loja.txt');
     expect((await ask('qual o horário de atendimento?', [shop])).text).toContain('segunda a sábado');
+    const holidays = passage('Horário de funcionamento\nSegunda a sexta, das 6h às 20h.\nFechamos no Natal (25/12) e no Ano-Novo (01/01).', 'padaria.txt');
+    expect((await ask('Vocês abrem no Natal?', [holidays])).text).toContain('Fechamos no Natal');
     expect((await ask('qual o valor da entrega?', [shop])).text).toContain('grátis');
     expect((await ask('qual o preço da escova?', [shop])).text).toContain('Preco_Avista: 119');
     // A short question after an hours question borrows its words, not its kind.

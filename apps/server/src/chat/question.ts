@@ -1,3 +1,4 @@
+import { PRICE_FORM } from '../knowledge/forms';
 import { shopWords, synonymsOf } from '../knowledge/synonyms';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { NOMINALIZATIONS } from './nominalizations';
@@ -263,8 +264,9 @@ export function answerType(text: string): AnswerType {
 
 /** Patterns of the kinds of answer: a unit that has one fits a question that expects it. */
 export const ANSWER_PATTERNS: Record<Exclude<AnswerType, null>, RegExp> = {
-  time: /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|24 horas|\bfechad[oa]s?\b|\bfecha(mos)?\b/i,
-  price: /R\$\s?\d|\b\d+,\d{2}\b|\bgr[aá]tis\b|\bgratuit[oa]\b/i,
+  // An hour, "fechado", "fechamos" ("Fechamos no Natal"); not "fecha" alone ("FECHA E CORTA", a product; "abre e fecha").
+  time: /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|24 horas|\bfechad[oa]s?\b|\bfechamos\b/i,
+  price: PRICE_FORM,
   date: /\b\d{1,2}\/\d{1,2}\b|\b(1[0-9]|20)\d{2}\b|\ba\.\s?C\b|\bs[eé]culo\b|\b(segunda|ter[çc]a|quarta|quinta|sexta|s[aá]bado|domingo|janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|feriados?|semestre|ano)\b|\b\d+\s*(dias?|horas?|minutos?|semanas?|meses|anos?)\b/i,
   number: /\d|\b(um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|cem|cento|mil)\b/i,
   definition: /\b(é|são|consiste|significa|trata-se|refere-se)\b/i,

@@ -23,28 +23,32 @@ interface WrittenForm {
   pattern: RegExp;
   /** The lexemes a passage with this form is also found by; none when not indexed. */
   lexemes: readonly string[];
+  /** A way to reach the shop (a phone, an e-mail, an address, a handle): its name alone does not answer (namesContactWithout). */
+  contact: boolean;
 }
 
 /** A form asked for by `words` — the first names it — and by the first word's shop synonyms (knowledge/synonyms.ts). */
-function form(words: string, pattern: RegExp, indexed: boolean): WrittenForm {
+function form(words: string, pattern: RegExp, { indexed = false, contact = false } = {}): WrittenForm {
   const name = [...lexemeSet(words.split(' ')[0]!)];
-  return { words: new Set([...lexemeSet(words), ...withSynonyms(name)]), pattern, lexemes: indexed ? name : [] };
+  return { words: new Set([...lexemeSet(words), ...withSynonyms(name)]), pattern, lexemes: indexed ? name : [], contact };
 }
 
+/** A price as written: "R$ 6,50", "6,50", "grátis" (the answerer's price answer type too: chat/question.ts). */
+export const PRICE_FORM = /R\$\s?\d|\b\d+,\d{2}\b|(?<![\p{L}])(?:gr[aá]tis|gratuit[oa]s?)(?![\p{L}])/iu;
+
 export const WRITTEN_FORMS: readonly WrittenForm[] = [
-  form('preço', /R\$\s?\d|\b\d+,\d{2}\b|(?<![\p{L}])(?:gr[aá]tis|gratuit[oa]s?)(?![\p{L}])/iu, false),
-  form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i, false),
-  form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, true),
+  form('preço', PRICE_FORM),
+  form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i),
+  form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, { indexed: true }),
   // "em até 45 minutos", "7 (sete) dias úteis", and a duration column's cell ("Duracao_Minutos: 60").
-  form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)|dura[çc][ãa]o[^:\n]{0,20}: \d/iu, false),
-  form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, true),
-  form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, true),
-  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, false),
-  form('instagram', /(?:^|\s)@[\w.]{3,}/, true),
+  form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)|dura[çc][ãa]o[^:\n]{0,20}: \d/iu),
+  form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, { indexed: true, contact: true }),
+  form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, { indexed: true, contact: true }),
+  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { contact: true }),
+  form('instagram', /(?:^|\s)@[\w.]{3,}/, { indexed: true, contact: true }),
 ];
 
-/** The forms that are a way to reach the shop: telefone, e-mail, endereço, Instagram. */
-const CONTACTS = WRITTEN_FORMS.filter((f) => ['telefon', 'email', 'enderec', 'instagr'].some((l) => f.words.has(l)));
+const CONTACTS = WRITTEN_FORMS.filter((f) => f.contact);
 
 /**
  * Whether a question word asks for a contact the text names without giving it: "qual o telefone?" over "EXTENSÃO
