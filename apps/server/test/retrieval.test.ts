@@ -30,6 +30,14 @@ describe('lexical retrieval', () => {
   }
 
   const contents = async (agentId: string, question: string) => (await lexicalSearch(ctx.database.db, agentId, question)).map((p) => p.content);
+  /** Runs a migration that clears the lexemes of passages written before, then the workers' sweep; the agent's passages it cleared. */
+  async function lexemesRecomputedBy(migration: string, agentId: string): Promise<string[]> {
+    const text = readFileSync(new URL(`../src/db/migrations/${migration}.sql`, import.meta.url), 'utf8');
+    await ctx.database.db.execute(sql.raw(text.replace(/^--.*$/gm, '')));
+    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
+    await ctx.services.ingestion.sweep();
+    return cleared.rows.map((r) => r.content);
+  }
 
   it('weighs words by rarity: the one passage about the rare word wins over many about the common one', async () => {
     const owner = await newAgent();
@@ -91,11 +99,7 @@ describe('lexical retrieval', () => {
     // As written before: the words' lexemes only.
     await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(lexemeSet(contact))}::tsvector where agent_id = ${owner.agentId} and content = ${contact}`);
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([]);
-    const migration = readFileSync(new URL('../src/db/migrations/0017_passage_forms.sql', import.meta.url), 'utf8');
-    await ctx.database.db.execute(sql.raw(migration.replace(/^--.*$/gm, '')));
-    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${owner.agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
-    expect(cleared.rows.map((r) => r.content)).toEqual([contact]);
-    await ctx.services.ingestion.sweep();
+    expect(await lexemesRecomputedBy('0017_passage_forms', owner.agentId)).toEqual([contact]);
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
   });
 
@@ -114,11 +118,7 @@ describe('lexical retrieval', () => {
     await addFile(other, 'antigo.txt', [short, 'Ter uma conta é grátis.']);
     await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(lexemeSet(short))}::tsvector where agent_id = ${other.agentId} and content = ${short}`);
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([]);
-    const migration = readFileSync(new URL('../src/db/migrations/0020_passage_weekdays.sql', import.meta.url), 'utf8');
-    await ctx.database.db.execute(sql.raw(migration.replace(/^--.*$/gm, '')));
-    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${other.agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
-    expect(cleared.rows.map((r) => r.content)).toEqual([short]);
-    await ctx.services.ingestion.sweep();
+    expect(await lexemesRecomputedBy('0020_passage_weekdays', other.agentId)).toEqual([short]);
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([short]);
   });
 
@@ -130,11 +130,7 @@ describe('lexical retrieval', () => {
     // As written before: the words' lexemes only.
     await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(tariff).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${tariff}`);
     expect(await contents(owner.agentId, 'tem wifi?')).toEqual([]);
-    const migration = readFileSync(new URL('../src/db/migrations/0022_passage_hyphenated_words.sql', import.meta.url), 'utf8');
-    await ctx.database.db.execute(sql.raw(migration.replace(/^--.*$/gm, '')));
-    const cleared = (await ctx.database.db.execute(sql`select content from passages where agent_id = ${owner.agentId} and tsv is null`)) as unknown as { rows: Array<{ content: string }> };
-    expect(cleared.rows.map((r) => r.content)).toEqual([tariff]);
-    await ctx.services.ingestion.sweep();
+    expect(await lexemesRecomputedBy('0022_passage_hyphenated_words', owner.agentId)).toEqual([tariff]);
     expect(await contents(owner.agentId, 'tem wifi?')).toEqual([tariff]);
   });
 
