@@ -357,6 +357,8 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     const listed = rows
       .filter((r) => !exact || (r.cell[0] === most && r.cell[1] === 1))
       .sort((a, b) => b.cell[0] - a.cell[0] || b.cell[1] - a.cell[1])
+      // The same row in two passages (the overlap of one repeats the other's last lines) is listed once.
+      .filter((r, i, all) => all.findIndex((o) => o.text === r.text) === i)
       .slice(0, MAX_ROWS)
       .map((r) => shownRow(r.text));
     // Rows of one line each (a price list's) one under the other; a spreadsheet's, of several lines, apart.
@@ -774,7 +776,9 @@ const ASKS_WHETHER_HAS = /(?<![\p{L}])(?:tem|t[êe]m|leva|levam|vem|v[êe]m|poss
 function rowName(row: string): string {
   const lines = row.split('\n');
   const line = lines.find((l) => /^(?:item|nome|produto|servi[çc]o|prato|descri[çc][ãa]o)\s*:/i.test(l)) ?? lines[0]!;
-  return line.includes(': ') ? line.slice(line.indexOf(': ') + 2) : line;
+  if (line.includes(': ')) return line.slice(line.indexOf(': ') + 2);
+  // A price list's line ("Heineken long neck - R$ 10,00", a menu's item: ingest/menus.ts): its name is before the dash.
+  return lines.length === 1 && line.includes(' - ') ? line.slice(0, line.indexOf(' - ')) : line;
 }
 
 /** Whether every word of a name is one the part asks with ("CALABRESA" by "quanto é a calabresa grande?"). */

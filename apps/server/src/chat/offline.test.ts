@@ -1,7 +1,7 @@
 import { calculationRequest } from '@atende/shared';
 import { describe, expect, it, vi } from 'vitest';
 import * as F from '../../test/fixtures/generate';
-import { documentPassages } from '../knowledge/ingest/prepare';
+import { documentPassages, textPassages } from '../knowledge/ingest/prepare';
 import { splitText } from '../knowledge/ingest/split';
 import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
@@ -1349,5 +1349,112 @@ describe('a hard-wrapped paragraph is read as sentences, not as lines', () => {
     const reply = await ask('quanto é o suco?', [menu]);
     expect(reply.text).toContain('suco natural 8,00');
     expect(reply.text).not.toContain('refrigerante');
+  });
+});
+
+describe('a menu laid out vertically, one column of each row a line (a website\'s)', () => {
+  // As html-to-text renders a menu of <div> columns: the sizes' header over the first name, a description a paragraph
+  // apart, the prices one a line, and the next name right under the last price.
+  const page = `Cardápio
+
+Pizzas
+
+Broto
+Grande
+Napolitana
+
+Molho, muçarela, tomate e manjericão
+
+R$ 28,00
+R$ 49,00
+Toscana
+
+Molho, muçarela, linguiça e cebola
+
+R$ 30,00
+R$ 52,00
+Toscana Especial
+
+Molho, muçarela, linguiça, cebola e catupiry
+
+R$ 34,00
+R$ 58,00
+
+Bebidas
+
+Água sem Gás
+R$ 3,50
+Água C/ Gás
+R$ 4,00
+Suco de Caju
+R$ 7,00`;
+  const passages = textPassages(page).map((content, i) => passage(content, 'cardapio.html', `cardapio#${i}`));
+
+  it('answers what comes in a pizza with its item, not its bare name', async () => {
+    const reply = await ask('o que vem na pizza toscana?', passages);
+    expect(reply.text).toContain('Toscana - Molho, muçarela, linguiça e cebola');
+  });
+
+  it('answers with the item named as asked before one that only has the word in its name or description', async () => {
+    const reply = await ask('tem pizza toscana?', passages);
+    expect(reply.text).toContain('Toscana - Molho, muçarela, linguiça e cebola');
+    expect(reply.text).not.toContain('Toscana Especial');
+  });
+
+  it('lists a row once when two passages have it (the overlap of one repeats the end of the other)', async () => {
+    const drinks = 'Milk Shakes\nBaunilha - R$ 13,00\nChocolate com Cookies - R$ 15,00';
+    const reply = await ask('milk shake de cookies?', [passage(`Sucos\nCaju - R$ 7,00\n\n${drinks}`, 'bebidas.html', 'b#0'), passage(drinks, 'bebidas.html', 'b#1')]);
+    expect(reply.text.match(/Chocolate com Cookies/g)).toHaveLength(1);
+  });
+
+  it('answers a price with the item and the size it is for, not a bare price', async () => {
+    expect((await ask('agua com gas quanto e', passages)).text).toContain('Água C/ Gás - R$ 4,00');
+    expect((await ask('quanto custa a napolitana grande?', passages)).text).toContain('Napolitana - Molho, muçarela, tomate e manjericão - Broto R$ 28,00; Grande R$ 49,00');
+    expect((await ask('quanto é o suco de caju?', passages)).text).toContain('Suco de Caju - R$ 7,00');
+  });
+});
+
+describe("a FAQ with an accordion's toggles between each question and its answer", () => {
+  // As a FAQ page's text is copied or rendered: "+" and "-" (the accordion's open / close icons) under each question.
+  const faq = `Perguntas frequentes
+
+Quais as formas de pagamento?
+
++
+-
+
+Pix, dinheiro ou cartão de crédito.
+
+Qual a multa para cancelar?
+
++
+-
+
+Na rescisão do contrato assinado na matrícula é cobrada multa de 20% das mensalidades restantes.
+
+Como faço minha matrícula?
+
++
+-
+
+Pessoalmente na recepção, com um documento com foto.
+
+O estúdio tem estacionamento?
+
++
+-
+
+Temos vagas gratuitas para alunos em frente ao prédio.`;
+  const passages = textPassages(faq).map((content, i) => passage(content, 'duvidas.txt', `duvidas#${i}`));
+
+  it('answers each question with the answer under it', async () => {
+    expect((await ask('tem estacionamento?', passages)).text).toContain('Temos vagas gratuitas para alunos em frente ao prédio.');
+    expect((await ask('quais as formas de pagamento', passages)).text).toContain('Pix, dinheiro ou cartão de crédito.');
+  });
+
+  it("does not answer with a neighbour's answer that only shares a word", async () => {
+    const reply = await ask('como faço a matricula', passages);
+    expect(reply.text).toContain('Pessoalmente na recepção');
+    expect(reply.text).not.toContain('multa');
   });
 });

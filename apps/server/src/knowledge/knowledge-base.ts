@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agents, knowledgeBases, profiles } from '../db/schema';
 import { replaceKnowledgeBasePassages } from './passages';
-import { preparePassages } from './ingest/prepare';
-import { splitText } from './ingest/split';
+import { preparePassages, textPassages } from './ingest/prepare';
 import { markdownTables } from './parsers';
 
 export const KNOWLEDGE_SOURCE_NAME = 'Base de conhecimento';
@@ -57,7 +56,7 @@ export async function saveKnowledgeBase(db: Db, owner: { userId: string; agentId
       .values({ ...owner, ...input, updatedAt: now })
       .onConflictDoUpdate({ target: knowledgeBases.agentId, set: { ...input, updatedAt: now } });
     const source = { ...owner, sourceType: 'knowledge_base', sourceId: null, sourceName: KNOWLEDGE_SOURCE_NAME } as const;
-    await replaceKnowledgeBasePassages(tx, source, preparePassages(splitText(markdownTables(knowledgeText(input)))));
+    await replaceKnowledgeBasePassages(tx, source, preparePassages(textPassages(markdownTables(knowledgeText(input)))));
   });
   return getKnowledgeBase(db, owner.agentId);
 }

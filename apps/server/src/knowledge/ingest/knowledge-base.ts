@@ -4,8 +4,7 @@ import { analyseLinks } from '../links/extract';
 import { fetchPageText, LinkFetchError } from '../links/fetch-page';
 import { replaceLinkPassages, type LinkPage } from '../passages';
 import { embedderOf, type IngestionDeps } from './deps';
-import { preparePassages } from './prepare';
-import { splitText } from './split';
+import { preparePassages, textPassages } from './prepare';
 
 /**
  * The knowledge base of an agent, after a save: its links are read (fetch → split → analyse) and swapped in
@@ -26,7 +25,7 @@ export async function indexKnowledge(deps: IngestionDeps, agentId: string): Prom
         sourceId: page.url,
         sourceName: page.title ? `${page.title} (${page.url})` : page.url,
       },
-      batches: [...preparePassages(splitText(page.text))],
+      batches: [...preparePassages(textPassages(page.text))],
     }),
   );
   // New passages in, old ones out, in one transaction: retrieval never loses the links while they are re-read.

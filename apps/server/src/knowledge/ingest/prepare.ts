@@ -1,5 +1,7 @@
 import { encodeTsvector } from '../../db/copy-format';
 import { tablePassages, type ParsedDocument } from '../parsers';
+import { withoutControls } from './controls';
+import { menuRecords } from './menus';
 import { splitText } from './split';
 import { passageLexemes } from '../forms';
 
@@ -24,9 +26,19 @@ export interface PreparedPassages {
   tsvectors: Uint8Array;
 }
 
-/** The passages of a parsed file: spreadsheets and CSVs by rows, running text by the recursive splitter. */
+/** The passages of a parsed file: spreadsheets and CSVs by rows, running text by textPassages. */
 export function documentPassages(doc: ParsedDocument): Iterable<string> {
-  return doc.kind === 'table' ? tablePassages(doc.sheets) : splitText(doc.text);
+  return doc.kind === 'table' ? tablePassages(doc.sheets) : textPassages(doc.text);
+}
+
+/**
+ * The passages of running text (a file's, a web page's, the knowledge base form's): its layout read first — a menu laid out
+ * vertically written one item a line (menuRecords; before the controls go, as a "-" among an item's prices is a size
+ * not served), a page's controls left out (withoutControls: an accordion's "+" / "−" between a FAQ's question and its
+ * answer) — then split by the recursive splitter.
+ */
+export function textPassages(text: string): string[] {
+  return splitText(withoutControls(menuRecords(text)));
 }
 
 /** Analyses passages batch by batch (text-search.ts, forms.ts), as they come. */

@@ -49,6 +49,9 @@ function splitRecursive(text: string, size: number, level: number): Piece[] {
   return out;
 }
 
+/** A price that ends a line ("… - Grande R$ 36,00", "… R$ --,--"). */
+const PRICE_AT_END = /R\$\s?(?:\d{1,3}(?:\.\d{3})*(?:,\d{2})?|-{1,2},-{1,2})$/;
+
 /** The separators a line is cut at to fill a chunk: sentences first. */
 const SENTENCE_LEVEL = SEPARATORS.indexOf('. ');
 
@@ -156,6 +159,9 @@ function tail(text: string, overlap: number): string {
   const slice = text.slice(-overlap);
   const line = slice.indexOf('\n');
   if (line >= 0 && slice.slice(line).trim()) return withoutLeadingValues(slice.slice(line + 1).replace(/^\n+/, ''));
+  // A price list's line longer than the overlap (a menu's "Calabresa - Molho, muçarela… - Grande R$ 36,00": ingest/menus.ts)
+  // is whole in this chunk: its end, prices without their item's name, is no context for the next.
+  if (PRICE_AT_END.test(text.trimEnd())) return '';
   const space = slice.indexOf(' ');
   return space > 0 && space < slice.length - 1 ? slice.slice(space + 1) : slice;
 }
