@@ -121,6 +121,8 @@ interface Unit {
   /** It leans on the sentence before it ("Ele…", "Essa tese…"): LEANS_BACK. */
   leansBack: boolean;
   next: Unit | null;
+  /** What it says the shop does not sell, take or do, each item as its words' lexemes (declinedItems), when first needed. */
+  declined?: Array<Array<Set<string>>>;
   /** The first unit of the next block, when this one ends its block: the list a line ending in ':' announces. */
   after: Unit | null;
 }
@@ -471,7 +473,8 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // heineken 600" meets "HEINEKEN 600ML".
   const { quantities } = unit;
   const quantityUnit = quantities.some((q) => part.quantities.includes(q));
-  const strengths = part.terms.map((term) => {
+  const declinedFrom = declinedItemAt(unit, part);
+  const strengths = part.terms.map((term, i) => {
     const weight = termWeight(term, rarity);
     let strength =
       (cepUnit && /^(\d+|ceps?)$/.test(term.lexemes[0]!)) ||
@@ -481,6 +484,8 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
         : matchStrength(term, unit);
     // "entregam a 4 km?" over "Entregamos em um raio de 5 km": the same measure with another number is the limit asked about.
     if (!strength && sameMeasure(term, part, quantities)) strength = DERIVED_WORD;
+    // "tem pneu aro 14?" over "NÃO VENDEMOS: Pneus, baterias…": what the shop does not sell at all, it sells in no size.
+    if (!strength && i > declinedFrom && !term.carried) strength = DERIVED_WORD;
     // "Ele contribuiu para…" after "Turing é…": a sentence that leans on the one before it has that one's words.
     if (!strength && unit.leansBack && unit.prev && has(unit.prev.lexemes, term.lexemes)) strength = LEANT_ON;
     if (term.carried) bonus += (weight * strength) / total;
@@ -516,6 +521,42 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (unit.text.endsWith(':') && !unit.next && !unit.after) value -= 0.05;
   // strengths, aroundShare and phrase: for the learned-model experiment (explainQuestion).
   return { coverage, score: value, strengths, aroundShare: around / total, phrase };
+}
+
+/**
+ * "NÃO VENDEMOS: Pneus, baterias e som automotivo.", "Não trabalhamos com encomendas", "não aceitamos cartão": the line
+ * where a shop says what it does not sell, take, do or serve, up to the end of its sentence.
+ */
+const DECLINES = /\bn[ãa]o\s+(?:vendemos|trabalhamos(?:\s+com)?|temos|aceitamos|fazemos|oferecemos|atendemos|possu[íi]mos|realizamos)\b:?([^.!?\n]*)/giu;
+const LIST_SEPARATOR = /[,;/]|\s(?:e|ou|nem)\s/iu;
+
+/** The items a unit says the shop does not have (DECLINES), each as its words' lexemes. */
+function declinedItems(unit: Unit): Array<Array<Set<string>>> {
+  if (unit.declined) return unit.declined;
+  const items: Array<Array<Set<string>>> = [];
+  for (const [, list] of unit.text.matchAll(DECLINES)) {
+    for (const item of list!.split(LIST_SEPARATOR)) {
+      const words = textWords(item).map((w) => lexemeSet(w)).filter((l) => l.size > 0);
+      if (words.length) items.push(words);
+    }
+  }
+  return (unit.declined = items);
+}
+
+/**
+ * Where the question names, whole, an item the unit says the shop does not have ("tem pneu aro 14?" / "NÃO VENDEMOS:
+ * Pneus"): the index of its last word among the part's terms, so the words after it (a size, a brand) count as found —
+ * the shop does not have it in any. An item the text qualifies ("bolo de casamento") covers only questions that name
+ * it so ("bolo de aniversário" is another thing). Infinity when it names none.
+ */
+function declinedItemAt(unit: Unit, part: QuestionPart): number {
+  if (!/\bn[ãa]o\s/iu.test(unit.text)) return Infinity;
+  let at = Infinity;
+  for (const words of declinedItems(unit)) {
+    const found = words.map((lexemes) => part.terms.findIndex((t) => !t.carried && t.weight === 1 && t.lexemes.some((l) => lexemes.has(l))));
+    if (found.every((i) => i >= 0)) at = Math.min(at, Math.max(...found));
+  }
+  return at;
 }
 
 /** Whether a number of the question is that of a quantity asked ("4 km") whose unit the text gives another number of ("5 km"). */

@@ -680,6 +680,15 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('pra vender meu ap q documentos preciso?', [store])).text).toContain('matrícula e o IPTU');
   });
 
+  it('what a shop says it does not sell is the answer whatever size or brand is asked ("tem pneu aro 14?")', async () => {
+    const store = passage('**O QUE NÃO VENDEMOS:** Pneus e Baterias.\n\nVENDEMOS: filtros, pastilhas de freio e óleo.\n\nNão trabalhamos com bolo de casamento.', 'loja.md');
+    for (const question of ['tem pneu aro 14?', 'vcs vendem bateria moura 60ah?', 'tem pneu?']) {
+      expect((await ask(question, [store])).text).toContain('NÃO VENDEMOS:** Pneus e Baterias');
+    }
+    // A qualified item covers only itself, and what the shop does sell says nothing of a model it does not name.
+    for (const question of ['fazem bolo de aniversario?', 'tem filtro de ar do gol?']) expect((await ask(question, [store])).text).toBe(NOT_FOUND);
+  });
+
   it('the sentences of a labelled item are about its label ("- ITBI: … Deve ser pago pelo comprador.")', async () => {
     // An estate agency's page (QA pass 3): the answer is the item's second sentence, its subject the label.
     const fees = passage('- ITBI: Imposto de Transmissão de Bens Imóveis. Deve ser pago pelo comprador. Custa 2% do valor do bem.\n- Escritura: lavrada em cartório.', 'documentos.md');
