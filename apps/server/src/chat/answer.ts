@@ -4,7 +4,7 @@ import { asksFormIn, namesContactWithout } from '../knowledge/forms';
 import { CAPITALS_TITLE, isValueBlock, SEPARATOR_LINE, VALUE_LINE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
-import { ANSWER_PATTERNS, answerType, datesIn, fold, quantitiesIn, quantityWord, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
+import { ANSWER_PATTERNS, answerType, datesIn, fold, quantitiesIn, quantityWord, rangesIn, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
 
 /**
  * Extractive question answering over the retrieved passages (the offline answerer, ADR 0012): each part of
@@ -69,6 +69,8 @@ const TITLE_NAMED = 0.1;
 const NAMED_HAS = 0.4;
 /** Bonus of a line whose label ("Pedido mínimo: …") is what the part asks. */
 const LABEL_ASKED = 0.1;
+/** Ranking bonus of a unit whose bounds of a measure hold the quantity asked, malus of one whose bounds do not (holdsQuantity). */
+const RANGE_HOLDS = 0.2;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
 const DATE_NAMED = 0.2;
 /**
@@ -121,6 +123,8 @@ interface Unit {
   /** It leans on the sentence before it ("Ele…", "Essa tese…"): LEANS_BACK. */
   leansBack: boolean;
   next: Unit | null;
+  /** The bounds it gives measures ("de 14 até 7 dias": question.ts rangesIn), when first needed. */
+  ranges?: ReturnType<typeof rangesIn>;
   /** What it says the shop does not sell, take or do, each item as its words' lexemes (declinedItems), when first needed. */
   declined?: Array<Array<Set<string>>>;
   /** The first unit of the next block, when this one ends its block: the list a line ending in ':' announces. */
@@ -501,6 +505,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // The line of the day asked for answers it without a time ("Sábado: apenas com agendamento", "Domingo: fechado").
   if (part.type) value += fitsType(part, unit.text) || namesAskedDay(part, unit) ? 0.15 : -0.1;
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
+  value += RANGE_HOLDS * holdsQuantity(part, unit);
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
   // A dish whose name is what was asked ("CALABRESA" for "quanto é a calabresa?"), before one that only has the word in
@@ -557,6 +562,26 @@ function declinedItemAt(unit: Unit, part: QuestionPart): number {
     if (found.every((i) => i >= 0)) at = Math.min(at, Math.max(...found));
   }
   return at;
+}
+
+/**
+ * Whether a unit's bounds of a measure ("Cancelamentos de 14 até 7 dias antes") hold a quantity the part names
+ * ("cancelei com 10 dias"): 1 when one does, -1 when it bounds that measure and none does (another bracket of a policy),
+ * 0 when it bounds no measure asked.
+ */
+function holdsQuantity(part: QuestionPart, unit: Unit): number {
+  if (!part.quantities.length || !/\d/.test(unit.text)) return 0;
+  unit.ranges ??= rangesIn(unit.text);
+  let bounds = false;
+  for (const r of unit.ranges) {
+    for (const q of part.quantities) {
+      const number = parseFloat(q);
+      if (q !== `${number}${r.unit}`) continue;
+      if (number >= r.from && number <= r.to) return 1;
+      bounds = true;
+    }
+  }
+  return bounds ? -1 : 0;
 }
 
 /** Whether a number of the question is that of a quantity asked ("4 km") whose unit the text gives another number of ("5 km"). */

@@ -7,7 +7,7 @@ import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
 import { offlineResponder } from './offline';
-import { datesIn, inflectionBase, quantitiesIn, questionParts, retrievalQuery } from './question';
+import { datesIn, inflectionBase, quantitiesIn, questionParts, rangesIn, retrievalQuery } from './question';
 import type { TurnInput } from './types';
 
 const passage = (content: string, sourceName = 'catalogo.pdf', id = sourceName): RetrievedPassage => ({
@@ -736,7 +736,27 @@ describe('lists, headings and rows as merchants write them', () => {
     // Another number of the same measure asks about the limit the text gives ("4km" under a 6 km radius); "daí" is a filler.
     const prices = passage('Pão de queijo: R$ 4,50', 'precos.txt');
     for (const question of ['vocês entregam a 6km?', 'entregam a 8km?', 'vcs entregam a 4km daí?']) expect((await ask(question, [delivery, prices])).text).toContain('raio de 6 km');
-    expect(quantitiesIn('6km, 6 quilômetros, 2,5 m, 30cm; não 6 meses')).toEqual(['6km', '6km', '2.5m', '30cm']);
+    expect(quantitiesIn('6km, 6 quilômetros, 2,5 m, 30cm; 6 meses, 1 ano, 10 dias')).toEqual(['6km', '6km', '2.5m', '30cm', '6meses', '1anos', '10dias']);
+  });
+
+  it('the days asked about pick the bracket of a policy that holds them ("10 dias de antecedência" / "de 14 até 7 dias antes")', async () => {
+    // An inn's cancellation policy (QA pass 3): the days asked about fall between the ones written.
+    const policy = passage(
+      'Política de cancelamento\nCancelamentos com mais de 15 dias de antecedência: reembolso integral.\nCancelamentos de 14 até 7 dias antes do check-in: reembolso de 50% do valor pago.\nCancelamentos com menos de 7 dias: não há reembolso.\n\nCheck-in a partir das 14h e check-out até as 12h.',
+      'pousada.txt',
+    );
+    for (const [question, bracket] of [
+      ['se cancelar com 10 dias de antecedência tem reembolso?', 'Cancelamentos de 14 até 7 dias antes'],
+      ['cancelando com 20 dias de antecedencia tem reembolso?', 'Cancelamentos com mais de 15 dias'],
+      ['cancelando com 3 dias de antecedencia tem reembolso?', 'Cancelamentos com menos de 7 dias'],
+    ]) expect((await ask(question!, [policy])).text).toMatch(new RegExp(`^${bracket}`));
+    expect(rangesIn('de 14 até 7 dias, 3 a 10 dias úteis, mais de 15 dias, até 5 km, entre 2 e 3 semanas, raio de 5 km')).toEqual([
+      { from: 7, to: 14, unit: 'dias' },
+      { from: 3, to: 10, unit: 'dias' },
+      { from: 15, to: Infinity, unit: 'dias' },
+      { from: -Infinity, to: 5, unit: 'km' },
+      { from: 2, to: 3, unit: 'semanas' },
+    ]);
   });
 
   it("an item of a list is quoted whole, and 'como faço para…' asks for the verb, not for 'faço'", async () => {

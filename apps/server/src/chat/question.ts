@@ -154,10 +154,13 @@ export function datesIn(text: string): string[] {
 }
 
 /** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
-const QUANTITY = /(?<![\d,.])(\d+(?:[.,]\d+)?)\s*(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm)(?![\p{L}\d])/giu;
+const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?)(?![\p{L}\d])`;
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+const QUANTITY = new RegExp(String.raw`(?<![\d,.])${NUMBER}\s*${UNIT}`, 'giu');
 const UNITS: Record<string, string> = {
   ...{ litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' },
   ...{ km: 'km', quilometro: 'km', quilometros: 'km', m: 'm', metro: 'm', metros: 'm', cm: 'cm', centimetro: 'cm', centimetros: 'cm', mm: 'mm' },
+  ...{ dia: 'dias', dias: 'dias', semana: 'semanas', semanas: 'semanas', mes: 'meses', meses: 'meses', ano: 'anos', anos: 'anos' },
 };
 
 /**
@@ -167,6 +170,24 @@ const UNITS: Record<string, string> = {
  */
 export function quantitiesIn(text: string): string[] {
   return [...text.matchAll(QUANTITY)].map((m) => `${Number(m[1]!.replace(',', '.'))}${UNITS[fold(m[2]!)]}`);
+}
+
+/**
+ * Bounds a text gives a measure: "de 14 até 7 dias", "3 a 10 dias úteis", "mais de 15 dias", "menos de 7 dias", "até 5 km".
+ * Each as its lowest and highest number (a bound left open is infinite) and its unit as quantitiesIn writes it.
+ */
+const RANGE = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:${NUMBER}\s*(?:a|até|ate|e)\s*${NUMBER}|(mais de|acima de|a partir de|no m[íi]nimo|m[íi]nimo de)\s*${NUMBER}|(menos de|até|ate|abaixo de|no m[áa]ximo|m[áa]ximo de)\s*${NUMBER})\s*${UNIT}`,
+  'giu',
+);
+
+export function rangesIn(text: string): Array<{ from: number; to: number; unit: string }> {
+  const number = (n: string) => Number(n.replace(',', '.'));
+  return [...text.matchAll(RANGE)].map((m) => {
+    const unit = UNITS[fold(m[7]!)]!;
+    if (m[1]) return { from: Math.min(number(m[1]), number(m[2]!)), to: Math.max(number(m[1]), number(m[2]!)), unit };
+    return m[3] ? { from: number(m[4]!), to: Infinity, unit } : { from: -Infinity, to: number(m[6]!), unit };
+  });
 }
 
 /** Whether a question word is part of how a quantity is written (its number or its unit): "2", "litros". */
