@@ -38,7 +38,10 @@ const NEAR_TIE = 0.06;
  * ("processar" for "processador", "ensino" for "ensinar"), not the word itself in some inflection.
  */
 const DERIVED_WORD = 0.8;
-/** Match strength of a contact's name without the contact ("telefone" without a number: namesContactWithout). */
+/**
+ * Match strength of a contact's name without the contact ("telefone" without a number: namesContactWithout); a factor of
+ * the ranking and confidence of a price named only as what a share is of (priceAsShare).
+ */
 const MENTION = 0.5;
 /**
  * How much a question word counts when a sentence that leans on the one before it ("Ele…", "Essa tese…") does
@@ -463,7 +466,10 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
   // valor da diária": a merchant's hours or price question needs an hour or a price (or a day, "sob consulta"…).
   // Only the part's own words: "Oi, qual o endereço?" after an hours question borrows its words, not its kind.
   const kind = answerType(part.text);
-  if ((kind === 'time' || kind === 'price') && ASKS_AMOUNT.test(part.text) && !answersKind(part, best.unit)) confidence *= MISSING_KIND;
+  if ((kind === 'time' || kind === 'price') && ASKS_AMOUNT.test(part.text) && !answersKind(part, best.unit)) {
+    // Named only as what a share is of ("50% de acréscimo sobre o valor da diária"), the price asked for is a mention.
+    confidence *= priceAsShare(part, best.unit.text) ? MISSING_KIND * MENTION : MISSING_KIND;
+  }
   return confidence;
 }
 
@@ -505,6 +511,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // The line of the day asked for answers it without a time ("Sábado: apenas com agendamento", "Domingo: fechado").
   if (part.type) value += fitsType(part, unit.text) || namesAskedDay(part, unit) ? 0.15 : -0.1;
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
+  if (priceAsShare(part, unit.text)) value *= MENTION;
   value += RANGE_HOLDS * holdsQuantity(part, unit);
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
@@ -742,10 +749,24 @@ function answersKind(part: QuestionPart, unit: Unit): boolean {
   // An hour, "fechado" or a day ("Atendemos de segunda a sábado"); the verb alone is not ("FECHA E CORTA", "abrir o link").
   if (part.type === 'time') return fitsType(part, text) || namesWeekday(unit.lexemes) || namesAskedDay(part, unit);
   // A price as a menu writes it: "R$ 6,50", "Preço: 15", "Misto Quente 15", "2% do valor", "sob consulta".
-  return fitsType(part, text) || PRICE_WRITTEN.test(text) || (unit.row && /\d/.test(unit.text));
+  // Not a share of the price asked for, though: "qual o valor da diária?" / "50% de acréscimo sobre o valor da diária".
+  const priced = PRICE_WRITTEN.test(text) || (PERCENT.test(text) && !priceAsShare(part, text));
+  return fitsType(part, text) || priced || (unit.row && /\d/.test(unit.text));
 }
 
-const PRICE_WRITTEN = /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|\d\s?%|(pre[çc]o|valor)[^:\n]{0,40}: ?\d|^[^\n\d]{2,80}\s\d+(?:[.,]\d{2})?$/im;
+/** A price as a shop writes it without "R$": "sob consulta", "Preço: 15", "Misto Quente 15". */
+const PRICE_WRITTEN = /\b(sob consulta|a combinar|or[çc]amento|consulte)\b|(pre[çc]o|valor)[^:\n]{0,40}: ?\d|^[^\n\d]{2,80}\s\d+(?:[.,]\d{2})?$/im;
+/** A percentage ("2% do valor", "10% de desconto"): the amount of a fee or a discount. */
+const PERCENT = /\d\s?%/;
+/** "50% de acréscimo sobre o valor da diária", "10% do preço do pacote": a percentage of what the word after it names. */
+const PERCENT_OF = /\d\s?%[^.;\n]{0,40}?\b(?:sobre|d[oa])\s+(?:o\s+|a\s+)?(?:valor|pre[çc]o)\s+d[oa]s?\s+([\p{L}-]+)/giu;
+
+/** Whether a text names the price a part asks for only as what a percentage is of ("sobre o valor da diária"). */
+function priceAsShare(part: QuestionPart, text: string): boolean {
+  if (part.type !== 'price' || !PERCENT.test(text) || PRICE_WRITTEN.test(text) || ANSWER_PATTERNS.price.test(text)) return false;
+  const asked = part.terms.filter((t) => !t.carried && t.weight === 1);
+  return [...text.matchAll(PERCENT_OF)].some(([, word]) => asked.some((t) => has(lexemeSet(word!), t.lexemes)));
+}
 
 /**
  * Whether a sentence has the kind of answer the part expects; "quando" also asks for a condition or a moment

@@ -680,6 +680,15 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('pra vender meu ap q documentos preciso?', [store])).text).toContain('matrícula e o IPTU');
   });
 
+  it('"qual o valor da diária?" is not answered by a share of it ("50% de acréscimo sobre o valor da diária")', async () => {
+    // An inn's page (QA pass 3) that gives its surcharges and not its prices.
+    const inn = passage('Crianças até 5 anos não pagam. De 6 a 12 anos, 50% de acréscimo sobre o valor da diária. Pet: taxa de 30% sobre o valor da diária.', 'pousada.html');
+    for (const question of ['qual o valor da diária?', 'quanto é a diaria?']) expect((await ask(question, [inn])).text).toBe(NOT_FOUND);
+    expect((await ask('qual a taxa do pet?', [inn])).text).toContain('Pet: taxa de 30% sobre o valor da diária.');
+    const prices = passage('Diária do quarto duplo: R$ 280,00 com café da manhã.', 'precos.html');
+    expect((await ask('qual o valor da diária?', [inn, prices])).text).toContain('R$ 280,00');
+  });
+
   it('what a shop says it does not sell is the answer whatever size or brand is asked ("tem pneu aro 14?")', async () => {
     const store = passage('**O QUE NÃO VENDEMOS:** Pneus e Baterias.\n\nVENDEMOS: filtros, pastilhas de freio e óleo.\n\nNão trabalhamos com bolo de casamento.', 'loja.md');
     for (const question of ['tem pneu aro 14?', 'vcs vendem bateria moura 60ah?', 'tem pneu?']) {
