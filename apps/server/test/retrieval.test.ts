@@ -122,6 +122,24 @@ describe('lexical retrieval', () => {
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([short]);
   });
 
+  it('finds an address and a schedule by the words that name them, also in passages written before (migration 0023)', async () => {
+    // A dog hotel's contact page (QA pass 4): no "endereço", "horário" or "telefone" anywhere.
+    const owner = await newAgent();
+    const address = 'Av. Afonso Pena, 760 - Santos/SP';
+    const schedule = 'Segunda à Sábado\n09:00 às 12:00hs\n14:00 às 18:00hs';
+    await addFile(owner, 'contato.txt', [address, schedule, 'Banho e tosa: sob consulta.', 'Plano de 3 meses: 10% de desconto.']);
+    expect(await contents(owner.agentId, 'qual o endereco')).toEqual([address]);
+    for (const question of ['qual o horário?', 'que horas vcs atendem']) expect(await contents(owner.agentId, question), question).toEqual([schedule]);
+    // As written before: the words' lexemes only.
+    for (const text of [address, schedule]) {
+      await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(text).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${text}`);
+    }
+    expect(await contents(owner.agentId, 'qual o endereco')).toEqual([]);
+    expect((await lexemesRecomputedBy('0023_passage_addresses_and_schedules', owner.agentId)).sort()).toEqual([address, schedule].sort());
+    expect(await contents(owner.agentId, 'qual o endereco')).toEqual([address]);
+    expect(await contents(owner.agentId, 'qual o horário?')).toEqual([schedule]);
+  });
+
   it('finds a word written with a hyphen by the word written without it, also in passages written before (migration 0022)', async () => {
     const owner = await newAgent();
     const tariff = 'Incluídos na tarifa: café da manhã, WI-FI e estacionamento.';

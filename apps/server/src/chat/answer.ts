@@ -456,10 +456,7 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
   let confidence = best.coverage + PHRASE_WEIGHT * phraseShare(part, best.unit);
   const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
   confidence += WORD_EVIDENCE * (Math.min(wordsFound, EVIDENCE_UP_TO) - EVIDENCE_FROM);
-  // One word, not even asked about ("Test"), found in some sentence: one shared word stem is not an answer.
-  // A topic of the knowledge ("horário", a heading) or a definition is.
-  const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
-  if (own.length === 1 && !part.asks && !topic) confidence *= 0.6;
+  if (bareWord(part, own, best.unit)) confidence *= 0.6;
   // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
   if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
   // "qual o horário de vocês?" answered by "Consegue abrir o link?", "qual o valor da diária?" by "30% de acréscimo sobre o
@@ -471,6 +468,16 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
     confidence *= priceAsShare(part, best.unit.text) ? MISSING_KIND * MENTION : MISSING_KIND;
   }
   return confidence;
+}
+
+/**
+ * One word, not even asked about ("Test"), found in some sentence: one shared word stem is not an answer. A topic of the
+ * knowledge ("horário", a heading), a definition, or the form a request asks for ("telefone de vcs" / "(13) 3227-5322") is.
+ */
+function bareWord(part: QuestionPart, own: readonly Term[], unit: Unit): boolean {
+  if (own.length !== 1 || part.asks) return false;
+  const topic = has(unit.headingLexemes, own[0]!.lexemes) || (part.subject && definesSubject(unit.text, part.subject));
+  return !topic && !asksFormIn(own[0]!.lexemes, unit.text);
 }
 
 /** How well a unit answers a part: the weighted share of the part's words it has, and a ranking score. */
@@ -642,16 +649,18 @@ function inOwnText(term: Term, unit: Unit): boolean {
  * its stem or its verb or nominalization (DERIVED_WORD) and for synonyms.
  */
 function matchStrength(term: Term, unit: Unit): number {
+  // "qual o telefone?" over "EXTENSÃO TELEFONE 10M" or "basta entrar em contato": the word or its synonym, without the
+  // number it asks for, is a mention.
+  const mention = () => namesContactWithout(term.lexemes, unit.text);
   if (has(unit.lexemes, term.lexemes)) {
-    // "qual o telefone?" over "EXTENSÃO TELEFONE 10M": the word, without the number it asks for, is a mention.
-    if (namesContactWithout(term.lexemes, unit.text)) return MENTION;
+    if (mention()) return MENTION;
     return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
   }
   // A FAQ's question is what its answer is about: its words count as the answer's own.
   if (has(unit.headingLexemes, term.lexemes)) return unit.faq ? 1 : 0.9;
   // The file's name is a title over all of it ("quanto custa a pizza grande?" over a "pizzas.csv" that never says pizza).
   if (has(unit.sourceLexemes, term.lexemes)) return 0.9;
-  if (has(unit.lexemes, term.synonyms)) return 0.8;
+  if (has(unit.lexemes, term.synonyms)) return mention() ? MENTION : 0.8;
   // A heading's synonym and the form in the text ("Horário de funcionamento" over "Aos sábados, das 6h às 18h" for
   // "abre sábado?") say more than the form alone (the delivery hours elsewhere).
   if (has(unit.headingLexemes, term.synonyms)) return asksFormIn(term.lexemes, unit.text) ? 0.9 : unit.faq ? 0.8 : 0.7;
@@ -1402,7 +1411,6 @@ function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarit
     if (rarity.absent(t.lexemes)) absent += w;
     if (!best.strengths[i]) missingMax = Math.max(missingMax, w);
   });
-  const topic = has(best.unit.headingLexemes, own[0]?.lexemes ?? []) || (part.subject && definesSubject(best.unit.text, part.subject));
   return [
     confidenceOf(part, best),
     best.coverage,
@@ -1413,7 +1421,7 @@ function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarit
     missingMax / total,
     margin,
     part.subject && !definesSubject(best.unit.text, part.subject) ? 1 : 0,
-    own.length === 1 && !part.asks && !topic ? 1 : 0,
+    bareWord(part, own, best.unit) ? 1 : 0,
     part.type ? (ANSWER_PATTERNS[part.type].test(best.unit.text) ? 1 : -1) : 0,
     passagesSecond,
     1 - Math.min(best.unit.rank, 8) / 8,

@@ -1496,3 +1496,24 @@ Temos vagas gratuitas para alunos em frente ao prédio.`;
     expect(reply.text).not.toContain('multa');
   });
 });
+
+describe('a contact page and colloquial questions (QA pass 4)', () => {
+  it('"quanto e a consulta" asks the price ("e" is "é" without its accent), and so do "quanto ta" and "qto e"', async () => {
+    for (const question of ['quanto e a consulta', 'quanto ta a consulta', 'consulta qto ta', 'qto e a consulta?']) {
+      expect(questionParts(question).map((p) => p.type), question).toEqual(['price']);
+    }
+    // Two items are still two parts.
+    expect(questionParts('quanto custa o xis bacon e o xis frango?').map((p) => p.text)).toEqual(['quanto custa o xis bacon', 'o xis frango?']);
+    const clinic = passage('Consultas\nA avaliação é gratuita e sem compromisso? Sim, mas não é recomendado trazer crianças.\nValor da consulta: R$ 150,00.', 'faq.md');
+    expect((await ask('quanto e a consulta', [clinic])).text).toContain('R$ 150,00');
+  });
+
+  it('a contact page\'s bare phone, address and schedule answer "telefone de vcs", "qual o endereco" and "que horas vcs atendem"', async () => {
+    // A dog hotel's site: the contact page names none of them, and a service page says "basta entrar em contato".
+    const contact = passage('Av. Afonso Pena, 760\n\nSantos/SP\n\n(13) 3227-5322\n\nSegunda à Sábado\n09:00 às 12:00hs', 'contato.html');
+    const services = passage('Em épocas de férias pode não haver serviço. Para se informar basta entrar em contato.', 'servicos.html');
+    for (const [question, answer] of [['telefone de vcs', '(13) 3227-5322'], ['qual o endereco', 'Av. Afonso Pena, 760'], ['que horas vcs atendem', '09:00 às 12:00hs']]) {
+      expect((await ask(question!, [services, contact])).text, question).toContain(answer);
+    }
+  });
+});

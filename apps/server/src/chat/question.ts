@@ -71,7 +71,7 @@ const LIGHT_LEXEMES = lexemeSet(
 const ANSWER_TYPES: Array<[Exclude<AnswerType, null>, RegExp]> = [
   ['time', /\b(que horas?|a partir de que horas|at[eé] que horas|hor[aá]rios?|abre|abrem|abrir|fecha|fecham|funciona|funcionam)\b/i],
   // Bounds that know accents: "quanto é a calabresa?" (a \b after "é" never matches before a space).
-  ['price', /(?<![\p{L}\p{N}])(quanto (custa|custam|[eé]|fica|ficam|sai|saem|cobra|cobram)|pre[çc]os?|valor|custa|custam|taxa|frete)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])quanto\s*[?!.]*\s*$/iu],
+  ['price', /(?<![\p{L}\p{N}])(quanto (custa|custam|[eé]|fica|ficam|sai|saem|cobra|cobram|t[aá]|est[aá])|pre[çc]os?|valor|custa|custam|taxa|frete)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])quanto\s*[?!.]*\s*$/iu],
   ['date', /\b(quando|at[eé] quando|que dia|qual (a )?data|prazo)\b/i],
   ['number', /\b(quantos|quantas|quanto tempo|qual (a )?(idade|quantidade|dura[çc][aã]o)|quantidade)\b/i],
   ['definition', /^\s*(o\s+)?(que|qual)\s+(é|e|são|sao|significa)\s+(o|a|os|as|um|uma)?\b/i],
@@ -116,7 +116,8 @@ export function questionParts(message: string, context?: string): QuestionPart[]
  */
 function itemsAsked(text: string): string[] {
   if (answerType(text) !== 'price') return [text];
-  return text.split(/\s+e\s+(?=(?:o|a|os|as|um|uma)\s)/i);
+  // Not after "quanto" itself: "quanto e a consulta" is "quanto é", written without its accent.
+  return text.split(/(?<!\bquanto)\s+e\s+(?=(?:o|a|os|as|um|uma)\s)/i);
 }
 
 /**

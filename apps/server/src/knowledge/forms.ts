@@ -27,10 +27,14 @@ interface WrittenForm {
   contact: boolean;
 }
 
-/** A form asked for by `words` — the first names it — and by the first word's shop synonyms (knowledge/synonyms.ts). */
-function form(words: string, pattern: RegExp, { indexed = false, contact = false } = {}): WrittenForm {
+/**
+ * A form asked for by `words` — the first names it — and by the first word's shop synonyms (knowledge/synonyms.ts).
+ * `indexed`: its passages are also found by the first word, or by the words given.
+ */
+function form(words: string, pattern: RegExp, { indexed = false as boolean | string, contact = false } = {}): WrittenForm {
   const name = [...lexemeSet(words.split(' ')[0]!)];
-  return { words: new Set([...lexemeSet(words), ...withSynonyms(name)]), pattern, lexemes: indexed ? name : [], contact };
+  const lexemes = indexed === true ? name : indexed ? [...lexemeSet(indexed)] : [];
+  return { words: new Set([...lexemeSet(words), ...withSynonyms(name)]), pattern, lexemes, contact };
 }
 
 /** A price as written: "R$ 6,50", "6,50", "grátis" (the answerer's price answer type too: chat/question.ts). */
@@ -38,13 +42,16 @@ export const PRICE_FORM = /R\$\s?\d|\b\d+,\d{2}\b|(?<![\p{L}])(?:gr[aá]tis|grat
 
 export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('preço', PRICE_FORM),
+  // A schedule ("Segunda à Sábado\n09:00 às 12:00hs", "Seg a sex das 8h às 18h"): a day next to an hour. Indexed ("qual o
+  // horário?", "que horas…?"), unlike an hour alone, which most texts have somewhere.
+  form('horário hora horas', /(?<![\p{L}])(?:segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|seg|sex|s[áa]b|dom|feriados?)(?![\p{L}])[^\d]{0,30}\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?hs?\b)/iu, { indexed: 'horário horas' }),
   form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i),
   form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, { indexed: true }),
   // "em até 45 minutos", "7 (sete) dias úteis", and a duration column's cell ("Duracao_Minutos: 60").
   form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)|dura[çc][ãa]o[^:\n]{0,20}: \d/iu),
   form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, { indexed: true, contact: true }),
   form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, { indexed: true, contact: true }),
-  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { contact: true }),
+  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { indexed: true, contact: true }),
   form('instagram', /(?:^|\s)@[\w.]{3,}/, { indexed: true, contact: true }),
 ];
 

@@ -8,7 +8,7 @@ import { spellWeekdays } from './weekdays';
  * finds "entrega").
  */
 const SYNONYM_GROUPS = [
-  'horário horários abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada',
+  'horário horários abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada atende atendem atendemos atendimento',
   'preço preços custa custam custo valor valores cobram cobra',
   'entrega entregas entregam entregar delivery frete envio enviam mandam',
   'pagamento pagamentos pagar pago aceitam aceita',
