@@ -932,6 +932,9 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
   return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line);
 }
 
+/** A block that opens with a sentence: words up to a full stop, or a line too long to be a title or an item. */
+const SENTENCE_LINE = /^(?:[^\n]{2,}[.!?](?:\s|$)|[^\n]{100})/;
+
 /** A line short enough to be one item of a list, not a sentence ending in a full stop: with a price, a price list's row. */
 const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
 const pricedItem = (line: string) => PRICED_LINE.test(line) && ANSWER_PATTERNS.price.test(line);
@@ -1188,6 +1191,14 @@ function analyseText(passageContent: string): AnalysedText {
     if (lines.length === 1 && (MARKED_HEADING.test(lines[0]!) || FAQ_QUESTION.test(lines[0]!) || underlined) && b < blocks.length - 1) {
       pending = enter(lines[0]!);
       titled = null;
+      return;
+    }
+    // A short line alone before a paragraph ("Forma de pagamento", then "A reserva pode ser paga…"): a Word or web page's
+    // heading that lost its style, never an answer alone; what it says in brackets does not make it longer ("Pacotes
+    // Especiais (Réveillon, Carnaval, Semana Santa e Promoções)").
+    const titleLine = lines[0]!.replace(/\s*\([^()]*\)/g, '');
+    if (lines.length === 1 && b < blocks.length - 1 && isHeading(titleLine, true) && SENTENCE_LINE.test(blocks[b + 1]!.trimStart())) {
+      pending = enter(lines[0]!);
       return;
     }
     // A record's fields ("Nome: …\nPreço: …"); a list of "- Curitiba: 2-3 dias úteis" items is a list, each its own answer.

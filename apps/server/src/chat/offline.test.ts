@@ -1517,3 +1517,21 @@ describe('a contact page and colloquial questions (QA pass 4)', () => {
     }
   });
 });
+
+describe('a heading that lost its style heads the paragraph after it', () => {
+  it('"Forma de pagamento" alone before a paragraph is its heading, not the answer ("formas de pagamento da reserva?")', async () => {
+    // An inn's policy saved from its website as a Word file (QA pass 4): the headings are plain short lines.
+    const policy = passage(
+      [
+        'POLÍTICA E CONDIÇÕES DE USO DA POUSADA',
+        'Forma de pagamento',
+        'A reserva pode ser paga em cartão de crédito ou depósito bancário, e o comprovante deverá ser enviado por e-mail.',
+        'Pacotes Especiais (Réveillon, Carnaval, Semana Santa e Promoções)',
+        'Cancelamento Total da reserva, irrevogável, não passivo de cancelamento.',
+      ].join('\n\n'),
+      'politica.docx',
+    );
+    expect((await ask('formas de pagamento da reserva?', [policy])).text).toMatch(/^Forma de pagamento:\nA reserva pode ser paga em cartão de crédito/);
+    expect((await ask('pacote de reveillon pode cancelar?', [policy])).text).toContain('Cancelamento Total da reserva, irrevogável');
+  });
+});
