@@ -1518,6 +1518,15 @@ describe('a contact page and colloquial questions (QA pass 4)', () => {
   });
 });
 
+describe('words of a hotel and a clinic as customers write them', () => {
+  it('"quartos" meets "Dormitórios", "mudar" meets "alteração"', async () => {
+    const hotel = passage('Dormitórios individuais e confortáveis, sempre limpos e arejados.\n\nBrincadeiras no gramado todos os dias.', 'hotel.html');
+    expect((await ask('os quartos sao individuais?', [hotel])).text).toContain('Dormitórios individuais');
+    const shop = passage('Após a confirmação do pagamento, não é possível fazer alteração no pedido.', 'faq.html');
+    expect((await ask('posso mudar o pedido?', [shop])).text).toContain('não é possível fazer alteração no pedido');
+  });
+});
+
 describe('a heading that lost its style heads the paragraph after it', () => {
   it('"Forma de pagamento" alone before a paragraph is its heading, not the answer ("formas de pagamento da reserva?")', async () => {
     // An inn's policy saved from its website as a Word file (QA pass 4): the headings are plain short lines.

@@ -33,6 +33,10 @@ const SYNONYM_GROUPS = [
   'wifi internet',
   'moto motos motocicleta motocicletas',
   'carro carros automóvel automóveis veículo veículos',
+  'quarto quartos dormitório dormitórios suíte suítes acomodação acomodações',
+  'criança crianças filho filhos filha filhas',
+  'mudar mudança alterar alteração alterações',
+  'emergência emergências urgência urgências',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
