@@ -389,6 +389,8 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     // A FAQ's "Não." / "Sim," answers its own question, not another one it is quoted for ("funciona na quarta?" over
     // "O atendimento funciona aos finais de semana? Não. Nosso atendimento está disponível de segunda a sexta…").
     if (best.unit.faq && !headingAsks(best.unit.heading, own)) text = withoutYesOrNo(text);
+    // A bare "**Não.**" says nothing without the question it answers ("Vocês aceitam cheque?").
+    else if (best.unit.faq && BARE_YES_NO.test(text)) text = `${best.unit.heading}\n${text}`;
     return { part, excerpt: text, source: best.unit.source, score: best.coverage, confidence };
   }
   const expanded = expand(best.unit, part, total, rarity);
@@ -632,6 +634,9 @@ function headingAsks(heading: string, own: readonly Term[]): boolean {
   const lexemes = withWeekdays(lexemeSet(heading), heading);
   return words.every((t) => has(lexemes, t.lexemes) || has(lexemes, t.synonyms));
 }
+
+/** A "Sim" or a "Não" alone, bold or not. */
+const BARE_YES_NO = /^(?:\*\*|__)?(?:sim|não|nao)[.!]?(?:\*\*|__)?[.!]?$/iu;
 
 /** A text without the "Sim" / "Não" it opens with, and from its next word capitalised. */
 function withoutYesOrNo(text: string): string {
@@ -932,8 +937,8 @@ function isHeading(line: string, hasFollowing: boolean): boolean {
   return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line);
 }
 
-/** A block that opens with a sentence: words up to a full stop, or a line too long to be a title or an item. */
-const SENTENCE_LINE = /^(?:[^\n]{2,}[.!?](?:\s|$)|[^\n]{100})/;
+/** A block that opens with a sentence (not a question, a FAQ's): words up to a full stop, or a line too long to be a title. */
+const SENTENCE_LINE = /^(?:[^\n?]{2,}[.!](?:\s|$)|[^\n]{100})/;
 
 /** A line short enough to be one item of a list, not a sentence ending in a full stop: with a price, a price list's row. */
 const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
@@ -1196,7 +1201,7 @@ function analyseText(passageContent: string): AnalysedText {
     // A short line alone before a paragraph ("Forma de pagamento", then "A reserva pode ser paga…"): a Word or web page's
     // heading that lost its style, never an answer alone; what it says in brackets does not make it longer ("Pacotes
     // Especiais (Réveillon, Carnaval, Semana Santa e Promoções)").
-    const titleLine = lines[0]!.replace(/\s*\([^()]*\)/g, '');
+    const titleLine = lines[0]!.replace(/\s*\([^()]*\)/g, '').replace(/\*\*|__/g, '');
     if (lines.length === 1 && b < blocks.length - 1 && isHeading(titleLine, true) && SENTENCE_LINE.test(blocks[b + 1]!.trimStart())) {
       pending = enter(lines[0]!);
       return;

@@ -1543,4 +1543,11 @@ describe('a heading that lost its style heads the paragraph after it', () => {
     expect((await ask('formas de pagamento da reserva?', [policy])).text).toMatch(/^Forma de pagamento:\nA reserva pode ser paga em cartão de crédito/);
     expect((await ask('pacote de reveillon pode cancelar?', [policy])).text).toContain('Cancelamento Total da reserva, irrevogável');
   });
+
+  it('a FAQ\'s bare "**Não.**" is quoted with its question, and is not taken for a heading', async () => {
+    // A dental clinic's FAQ in Markdown (QA pass 4).
+    const faq = passage('### Vocês aceitam cheque?\n\n**Não.**\n\n### Aceitam Pix?\n\nSim, e cartão também.', 'faq.md');
+    expect((await ask('aceita cheque', [faq])).text).toMatch(/^Vocês aceitam cheque\?\n\*\*Não\.\*\*/);
+    expect((await ask('aceita pix?', [faq])).text).toMatch(/^Sim, e cartão também\./);
+  });
 });
