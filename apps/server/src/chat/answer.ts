@@ -662,7 +662,7 @@ function matchStrength(term: Term, unit: Unit): number {
     return !term.bases?.length || sameWord(term.bases, basesOf(unit)) ? 1 : DERIVED_WORD;
   }
   // A FAQ's question is what its answer is about: its words count as the answer's own.
-  if (has(unit.headingLexemes, term.lexemes)) return unit.faq ? 1 : 0.9;
+  if (has(unit.headingLexemes, term.lexemes)) return mention() ? MENTION : unit.faq ? 1 : 0.9;
   // The file's name is a title over all of it ("quanto custa a pizza grande?" over a "pizzas.csv" that never says pizza).
   if (has(unit.sourceLexemes, term.lexemes)) return 0.9;
   if (has(unit.lexemes, term.synonyms)) return mention() ? MENTION : 0.8;

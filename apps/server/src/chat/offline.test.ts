@@ -1518,6 +1518,15 @@ describe('a contact page and colloquial questions (QA pass 4)', () => {
   });
 });
 
+describe('a contact asked for is given, not named', () => {
+  it('"qual o whatsapp de vcs" gets the number, not a FAQ that says the WhatsApp can be used', async () => {
+    // A dental clinic's FAQ and policies (QA pass 4).
+    const faq = passage('## Sobre Agendamento\n\n### Posso agendar pelo WhatsApp?\n\nSim! Você pode agendar por:\n- Telefone\n- WhatsApp (inclusive pelo chatbot)', 'faq.md');
+    const policies = passage('## Como Agendar\n\n- Telefone: (83) 3222-4444\n- WhatsApp: (83) 99937-7938', 'politicas.md');
+    expect((await ask('qual o whatsapp de vcs', [faq, policies])).text).toContain('WhatsApp: (83) 99937-7938');
+  });
+});
+
 describe('words of a hotel and a clinic as customers write them', () => {
   it('"quartos" meets "Dormitórios", "mudar" meets "alteração"', async () => {
     const hotel = passage('Dormitórios individuais e confortáveis, sempre limpos e arejados.\n\nBrincadeiras no gramado todos os dias.', 'hotel.html');
