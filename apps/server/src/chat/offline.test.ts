@@ -1534,6 +1534,13 @@ describe('words of a hotel and a clinic as customers write them', () => {
     const shop = passage('Após a confirmação do pagamento, não é possível fazer alteração no pedido.', 'faq.html');
     expect((await ask('posso mudar o pedido?', [shop])).text).toContain('não é possível fazer alteração no pedido');
   });
+
+  it('"débito" is one kind of "cartão", not the same word: "aceita cartao de debito?" is not answered by "Todas as bandeiras"', async () => {
+    // A gym's FAQ (QA pass 4).
+    const faq = passage('Quais as formas de pagamento?\n\nCheque ou Cartão de Crédito, Cartão de Débito se plano mensal.\n\nQuais são os cartões aceitos?\n\nTodas as bandeiras.', 'duvidas.txt');
+    expect((await ask('aceita cartao de debito?', [faq])).text).toContain('Cartão de Débito se plano mensal');
+    expect((await ask('quais cartoes vcs aceitam?', [faq])).text).toContain('Todas as bandeiras');
+  });
 });
 
 describe('a heading that lost its style heads the paragraph after it', () => {

@@ -27,7 +27,7 @@ const SYNONYM_GROUPS = [
   'gestante gestantes grávida grávidas gravidez',
   // A pet is also a "cachorro" (the hot dog's group above: a word may be in two groups).
   'pet pets animal animais cachorro cachorros cão cães gato gatos',
-  'cartão cartões crédito débito',
+  'cartão cartões',
   'saldo resto restante',
   'imóvel imóveis apartamento apartamentos',
   'wifi internet',
@@ -54,6 +54,8 @@ for (const group of SYNONYM_GROUPS) for (const lexeme of group) addSynonyms(lexe
 const KINDS: Array<[string, string]> = [
   ['cerveja', 'brahma skol heineken itaipava budweiser stella corona amstel eisenbahn devassa bohemia spaten petra colorado baden ipa pilsen lager weiss stout'],
   ['refrigerante', 'coca cola guaraná fanta sprite pepsi kuat sukita soda schweppes tônica'],
+  // "parcela no cartão?" over "crédito em até 6x"; not "débito?" over "Todos os cartões" (a debit card is one kind of card).
+  ['cartão', 'crédito débito'],
   // "abrem no fim de semana?" over "Sábado: 8h às 12h" (a text's own "fim de semana" is its days: weekdays.ts).
   ['fds', 'sábado domingo'],
 ];
