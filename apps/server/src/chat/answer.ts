@@ -491,7 +491,9 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // "a coca 2 litros" and a row "COCA COLA 2L": the quantity's number and unit are found, however written; and "a
   // heineken 600" meets "HEINEKEN 600ML".
   const { quantities } = unit;
-  const quantityUnit = quantities.some((q) => part.quantities.includes(q));
+  // So does "cheguei 15 min atrasado" a line about "15-20 minutos de atraso": a quantity within the bounds given.
+  const holds = holdsQuantity(part, unit);
+  const quantityUnit = holds === 1 || quantities.some((q) => part.quantities.includes(q));
   const declinedFrom = declinedItemAt(unit, part);
   const strengths = part.terms.map((term, i) => {
     const weight = termWeight(term, rarity);
@@ -521,7 +523,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (part.type) value += fitsType(part, unit.text) || namesAskedDay(part, unit) ? 0.15 : -0.1;
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   if (priceAsShare(part, unit.text)) value *= MENTION;
-  value += RANGE_HOLDS * holdsQuantity(part, unit);
+  value += RANGE_HOLDS * holds;
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
   // A dish whose name is what was asked ("CALABRESA" for "quanto é a calabresa?"), before one that only has the word in

@@ -759,6 +759,10 @@ describe('lists, headings and rows as merchants write them', () => {
       ['cancelando com 20 dias de antecedencia tem reembolso?', 'Cancelamentos com mais de 15 dias'],
       ['cancelando com 3 dias de antecedencia tem reembolso?', 'Cancelamentos com menos de 7 dias'],
     ]) expect((await ask(question!, [policy])).text).toMatch(new RegExp(`^${bracket}`));
+    // A clinic's FAQ (QA pass 4): "15 min" is within "15-20 minutos".
+    const faq = passage('Posso chegar atrasado?\n\n**Depende.** A tolerância máxima é de **10 minutos**. Se você chegar com **15-20 minutos de atraso** e houver fila de espera, **não será atendido** e precisará reagendar.', 'faq.md');
+    expect((await ask('cheguei 15 min atrasado vou ser atendido?', [faq])).text).toContain('15-20 minutos de atraso');
+    expect(rangesIn('15-20 minutos')).toEqual([{ from: 15, to: 20, unit: 'min' }]);
     expect(rangesIn('de 14 até 7 dias, 3 a 10 dias úteis, mais de 15 dias, até 5 km, entre 2 e 3 semanas, raio de 5 km')).toEqual([
       { from: 7, to: 14, unit: 'dias' },
       { from: 3, to: 10, unit: 'dias' },

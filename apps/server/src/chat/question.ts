@@ -62,7 +62,7 @@ export const LIGHT_WORD = 0.3;
 const LIGHT_LEXEMES = lexemeSet(
   'faço faz fazem fazer fazemos vende vendem vender trabalha trabalham trabalhar possui possuem possuir oferece oferecem oferecer existe existem existir haver havia houve partir ser é são era foi estar está estão fica pessoa coisa algum alguma alguns algumas dia favor gente aqui lá ai aí daí dai daqui ta tá ' +
     // Auxiliaries ("deve respeitar", "irá lançar", "vai abrir"): the verb after them says what is asked.
-    'deve devem dever deverá deverão devo irá irão vai vão ' +
+    'deve devem dever deverá deverão devo irá irão vai vão vou ' +
     // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?",
     // "parcela em quantas vezes?", "a portuguesa leva ovo?", "a unidade Floresta abre domingo?").
     'cardápio cardápios menu vem vêm vir leva levam levar loja lojas unidade unidades filial filiais vez vezes',
@@ -155,13 +155,13 @@ export function datesIn(text: string): string[] {
 }
 
 /** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
-const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?)(?![\p{L}\d])`;
+const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?|min|minutos?)(?![\p{L}\d])`;
 const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
 const QUANTITY = new RegExp(String.raw`(?<![\d,.])${NUMBER}\s*${UNIT}`, 'giu');
 const UNITS: Record<string, string> = {
   ...{ litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' },
   ...{ km: 'km', quilometro: 'km', quilometros: 'km', m: 'm', metro: 'm', metros: 'm', cm: 'cm', centimetro: 'cm', centimetros: 'cm', mm: 'mm' },
-  ...{ dia: 'dias', dias: 'dias', semana: 'semanas', semanas: 'semanas', mes: 'meses', meses: 'meses', ano: 'anos', anos: 'anos' },
+  ...{ min: 'min', minuto: 'min', minutos: 'min', dia: 'dias', dias: 'dias', semana: 'semanas', semanas: 'semanas', mes: 'meses', meses: 'meses', ano: 'anos', anos: 'anos' },
 };
 
 /**
@@ -174,11 +174,11 @@ export function quantitiesIn(text: string): string[] {
 }
 
 /**
- * Bounds a text gives a measure: "de 14 até 7 dias", "3 a 10 dias úteis", "mais de 15 dias", "menos de 7 dias", "até 5 km".
+ * Bounds a text gives a measure: "de 14 até 7 dias", "3 a 10 dias úteis", "15-20 minutos", "mais de 15 dias", "até 5 km".
  * Each as its lowest and highest number (a bound left open is infinite) and its unit as quantitiesIn writes it.
  */
 const RANGE = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:${NUMBER}\s*(?:a|até|ate|e)\s*${NUMBER}|(mais de|acima de|a partir de|no m[íi]nimo|m[íi]nimo de)\s*${NUMBER}|(menos de|até|ate|abaixo de|no m[áa]ximo|m[áa]ximo de)\s*${NUMBER})\s*${UNIT}`,
+  String.raw`(?<![\p{L}\d])(?:${NUMBER}\s*(?:a|até|ate|e|-|–)\s*${NUMBER}|(mais de|acima de|a partir de|no m[íi]nimo|m[íi]nimo de)\s*${NUMBER}|(menos de|até|ate|abaixo de|no m[áa]ximo|m[áa]ximo de)\s*${NUMBER})\s*${UNIT}`,
   'giu',
 );
 
