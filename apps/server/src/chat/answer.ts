@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
-import { asksFormIn, namesContactWithout } from '../knowledge/forms';
+import { asksFormIn, givesContact, namesContactWithout } from '../knowledge/forms';
 import { CAPITALS_TITLE, isValueBlock, SEPARATOR_LINE, VALUE_LINE } from '../knowledge/ingest/split';
 import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
@@ -74,6 +74,8 @@ const NAMED_HAS = 0.4;
 const LABEL_ASKED = 0.1;
 /** Ranking bonus of a unit whose bounds of a measure hold the quantity asked, malus of one whose bounds do not (holdsQuantity). */
 const RANGE_HOLDS = 0.2;
+/** Ranking bonus of a unit that says how to do what "como faço pra…?" asks (HOW_TO, MEANS). */
+const HOW_TO_MEANS = 0.25;
 /** Ranking bonus of a unit that names the day asked for ("dia 10/10"), whose numbers alone every date of the month has. */
 const DATE_NAMED = 0.2;
 /**
@@ -524,6 +526,9 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   if (priceAsShare(part, unit.text)) value *= MENTION;
   value += RANGE_HOLDS * holds;
+  // "como faço pra cancelar a reserva?": the sentence that says how (by e-mail, by phone, on the site), before one that
+  // only says what happens to a cancelled one.
+  if (HOW_TO.test(part.text) && (givesContact(unit.text) || MEANS.test(unit.text))) value += HOW_TO_MEANS;
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
   if (unit.faq && headingAsks(unit.heading!, part.terms.filter((t) => !t.carried))) value += FAQ_ASKED;
   // A dish whose name is what was asked ("CALABRESA" for "quanto é a calabresa?"), before one that only has the word in
@@ -873,6 +878,14 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
 }
 
 /** A question whether something has, brings or comes with something ("tem", "leva", "vem com"). */
+/** A question that asks how to do something ("como faço pra trocar?", "como posso cancelar?"). */
+const HOW_TO = /^\s*(?:e\s+)?como\s+(?:eu\s+)?(?:fa[çc]o|faz|fazer|fazemos|posso|devo|consigo|se\s+faz)\b/iu;
+/**
+ * Words of a procedure: "por escrito", "basta enviar", "acesse", "entre em contato", "solicite". (Not a channel alone: "O
+ * pagamento pelo site é seguro" does not say how to pay.)
+ */
+const MEANS = /(?<![\p{L}])(?:por escrito|acess(?:e|ar)|entr(?:e|ar) em contato|envi(?:e|ar)|lig(?:ue|ar)|basta|preench(?:a|er)|solicit(?:e|ar))(?![\p{L}])/iu;
+
 const ASKS_WHETHER_HAS = /(?<![\p{L}])(?:tem|t[êe]m|leva|levam|vem|v[êe]m|possui|cont[ée]m|acompanha)(?![\p{L}])/iu;
 
 /** A row's name: its name column's cell ("item: X-Frango", "Produto: …"), or its first cell. */

@@ -1522,6 +1522,25 @@ describe('a contact page and colloquial questions (QA pass 4)', () => {
   });
 });
 
+describe('"como faço pra…?" asks how', () => {
+  it('"como faço pra cancelar a reserva" gets where to send the request, not what happens to a cancelled booking', async () => {
+    // An inn's policy (QA pass 4).
+    const policy = passage(
+      [
+        'POLÍTICA DE NO SHOW:',
+        'No Show é considerado quando o hóspede não chega na data de entrada reservada. Após este período consideraremos a reserva cancelada e teremos o mesmo procedimento da nossa política de cancelamento (será cobrado 100 %).',
+        'Política de cancelamento',
+        'Os pedidos de cancelamentos deverão ser encaminhados por escrito para reservas@pousada.com ou pelo telefone (22) 2623-7070.',
+      ].join('\n\n'),
+      'politica.docx',
+    );
+    expect((await ask('como faço pra cancelar a reserva', [policy])).text).toMatch(/^Os pedidos de cancelamentos deverão ser encaminhados por escrito/);
+    // A channel alone is not how: "como posso pagar?" gets the ways to pay.
+    const payment = passage('Aceitamos Pix, boleto e cartão de crédito em até 6x.\n\nO pagamento pelo site é seguro e criptografado.', 'loja.txt');
+    expect((await ask('como posso pagar?', [payment])).text).toMatch(/^Aceitamos Pix/);
+  });
+});
+
 describe('a contact asked for is given, not named', () => {
   it('"qual o whatsapp de vcs" gets the number, not a FAQ that says the WhatsApp can be used', async () => {
     // A dental clinic's FAQ and policies (QA pass 4).

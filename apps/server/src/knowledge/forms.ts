@@ -66,6 +66,9 @@ export function namesContactWithout(lexemes: readonly string[], text: string): b
   return CONTACTS.some((f) => lexemes.some((l) => f.words.has(l)) && !f.pattern.test(text));
 }
 
+/** Whether a text gives a way to reach the shop: a phone, an e-mail, an address or a handle. */
+export const givesContact = (text: string) => CONTACTS.some((f) => f.pattern.test(text));
+
 /** Whether a question word (its lexemes) asks for a form that the text has. */
 export function asksFormIn(lexemes: readonly string[], text: string): boolean {
   return WRITTEN_FORMS.some((f) => lexemes.some((l) => f.words.has(l)) && f.pattern.test(text));
