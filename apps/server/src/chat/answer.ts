@@ -526,7 +526,7 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   if (priceAsShare(part, unit.text)) value *= MENTION;
   value += RANGE_HOLDS * holds;
-  // "como faço pra cancelar a reserva?": the sentence that says how (by e-mail, by phone, on the site), before one that
+  // "como faço pra cancelar a reserva?": the sentence that says how (write to an e-mail, call a number), before one that
   // only says what happens to a cancelled one.
   if (HOW_TO.test(part.text) && (givesContact(unit.text) || MEANS.test(unit.text))) value += HOW_TO_MEANS;
   // The answer of a FAQ whose question asks what the customer asks, before an answer that only has the words.
@@ -877,7 +877,6 @@ function expand(unit: Unit, part: QuestionPart, total: number, rarity: Rarity): 
   return text;
 }
 
-/** A question whether something has, brings or comes with something ("tem", "leva", "vem com"). */
 /** A question that asks how to do something ("como faço pra trocar?", "como posso cancelar?"). */
 const HOW_TO = /^\s*(?:e\s+)?como\s+(?:eu\s+)?(?:fa[çc]o|faz|fazer|fazemos|posso|devo|consigo|se\s+faz)\b/iu;
 /**
@@ -886,6 +885,7 @@ const HOW_TO = /^\s*(?:e\s+)?como\s+(?:eu\s+)?(?:fa[çc]o|faz|fazer|fazemos|poss
  */
 const MEANS = /(?<![\p{L}])(?:por escrito|acess(?:e|ar)|entr(?:e|ar) em contato|envi(?:e|ar)|lig(?:ue|ar)|basta|preench(?:a|er)|solicit(?:e|ar))(?![\p{L}])/iu;
 
+/** A question whether something has, brings or comes with something ("tem", "leva", "vem com"). */
 const ASKS_WHETHER_HAS = /(?<![\p{L}])(?:tem|t[êe]m|leva|levam|vem|v[êe]m|possui|cont[ée]m|acompanha)(?![\p{L}])/iu;
 
 /** A row's name: its name column's cell ("item: X-Frango", "Produto: …"), or its first cell. */
