@@ -374,7 +374,10 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
       .map((r) => shownRow(r.text));
     // Rows of one line each (a price list's) one under the other; a spreadsheet's, of several lines, apart.
     const excerpt = listed.join(listed.some((r) => r.includes('\n')) ? '\n\n' : '\n');
-    return { part, excerpt, source: best.unit.source, score: best.coverage, confidence };
+    // Found by their heading's words ("- Valor mensal: R$ 180,00" under "Inglês Básico" for "qto e a mensalidade do
+    // basico?"), rows say which they are with it.
+    const headed = best.unit.heading && foundByHeading(own, best.unit) && fitting.every((s) => s.unit.heading === best.unit.heading);
+    return { part, excerpt: headed ? `${best.unit.heading}:\n${excerpt}` : excerpt, source: best.unit.source, score: best.coverage, confidence };
   }
   // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
   // funcionamento"): the question is about the whole section.
@@ -398,8 +401,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   const expanded = expand(best.unit, part, total, rarity);
   // An item of a list says little alone ("- Roupas íntimas"), and a line found by its heading's words ("Broto 25,00 /
   // Grande 48,00" under "CALABRESA") says nothing of them: the heading says what it is.
-  const byHeading = own.some((t) => t.weight === 1 && !inOwnText(t, best.unit) && has(best.unit.headingLexemes, t.lexemes));
-  const excerpt = best.unit.heading && (LIST_ITEM.test(best.unit.text) || byHeading) ? `${best.unit.heading}:\n${expanded}` : expanded;
+  const excerpt = best.unit.heading && (LIST_ITEM.test(best.unit.text) || foundByHeading(own, best.unit)) ? `${best.unit.heading}:\n${expanded}` : expanded;
   // A near tie in another passage: the ranking cannot tell which one answers, so both are quoted.
   const tie = scored.find((s) => s.unit.rank !== best.unit.rank && !s.unit.row && s.score >= best.score * (1 - NEAR_TIE));
   const also =
@@ -649,6 +651,11 @@ const BARE_YES_NO = /^(?:\*\*|__)?(?:sim|não|nao)[.!]?(?:\*\*|__)?[.!]?$/iu;
 function withoutYesOrNo(text: string): string {
   const rest = text.replace(/^(?:sim|não|nao)\b[.,!;:]?\s+(?=\S)/iu, '');
   return rest === text ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/** Whether a word of the part is found in the unit's heading and not in its own text: the heading says what the unit is. */
+function foundByHeading(own: readonly Term[], unit: Unit): boolean {
+  return own.some((t) => t.weight === 1 && !inOwnText(t, unit) && has(unit.headingLexemes, t.lexemes));
 }
 
 /** Whether the unit's own text, not its heading, has the word in some way (as matchStrength counts it). */
@@ -949,8 +956,15 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
 
 /** A line that names what follows (short, no sentence punctuation), not an answer by itself. */
 function isHeading(line: string, hasFollowing: boolean): boolean {
-  return hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line);
+  return (
+    hasFollowing && line.length <= 60 && !/[.!?;,]$/.test(line) && !RECORD_LINE.test(line) && !/\d{2}/.test(line) && !LIST_ITEM.test(line) &&
+    // A title has few words; a line of ten is a sentence without its full stop ("Crianças de 0 á 4 não pagam e de 5 á 9 pagam meia").
+    line.split(/\s+/).length <= MAX_TITLE_WORDS
+  );
 }
+
+/** Most words a heading has ("Política de cancelamento e NO SHOW": 6). */
+const MAX_TITLE_WORDS = 8;
 
 /** A block that opens with a sentence (not a question, a FAQ's): words up to a full stop, or a line too long to be a title. */
 const SENTENCE_LINE = /^(?:[^\n?]{2,}[.!](?:\s|$)|[^\n]{100})/;
@@ -1039,6 +1053,14 @@ const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|�
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const INLINE_LABEL = /^(?:(?:[-*•▪◦·–—]|\d{1,2}[.)])\s+)?(?:\*\*)?[^:.!?\n]{1,40}:(?:\*\*)?\s+\S/;
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
+/** An item of a bulleted (not numbered) list. */
+const BULLET_ITEM = /^[-*•▪◦·–—]\s/;
+/** A bulleted item short enough to be a label, ending in ":" or " -" or in no punctuation ("* Buffet -", "* Bebidas"). */
+const BULLET_LABEL = /^[-*•▪◦·–—]\s+[^\n.!?:;]{2,40}(?::|\s[-–])?$/;
+/** How a label says that what follows is its content: a colon or a dash at its end. */
+const LABEL_MARK = /\s*(?::|\s[-–])$/;
+/** A numbered item short enough to be a title, not a sentence ("1. Inglês Básico (A1-A2)"). */
+const TITLE_ITEM = /^\d{1,2}[.)]\s+[^\n.!?:;]{2,60}$/;
 
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
 const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
@@ -1246,6 +1268,26 @@ function analyseText(passageContent: string): AnalysedText {
         labels.push({ indent: indents[i]!, outer: heading });
         heading = enter(line.replace(LIST_ITEM, '').trim());
         last = 'heading';
+        return;
+      }
+      // A numbered item that titles the bulleted items under it ("1. Inglês Básico (A1-A2)", then "- Duração: 6 meses",
+      // "- Valor mensal: R$ 180,00"): their heading, up to the next title, even right after the last of the items before.
+      if (following && TITLE_ITEM.test(line) && BULLET_ITEM.test(lines[i + 1]!)) {
+        heading = enter(line.replace(LIST_ITEM, ''));
+        last = 'heading';
+        return;
+      }
+      // A bulleted label over the lines that are not items under it ("* Formas de Pagamento -", then "Pedimos 15% de
+      // entrada…"; "* Bebidas", then "Água, refrigerante…, Suco de Laranja"): their heading, up to the next item.
+      // Ending its block, a marked one ("* Formas de Pagamento -") heads the next block.
+      if (BULLET_LABEL.test(line) && (following ? !LIST_ITEM.test(lines[i + 1]!) && (LABEL_MARK.test(line) || !/[.!?]$/.test(lines[i + 1]!)) : LABEL_MARK.test(line))) {
+        const label = enter(line.replace(LIST_ITEM, '').replace(LABEL_MARK, ''));
+        if (following) {
+          heading = label;
+          last = 'heading';
+        } else if (b < blocks.length - 1) {
+          pending = label;
+        }
         return;
       }
       // In a price list, a short line without a price before a priced one is a section's title ("café da manhã" after

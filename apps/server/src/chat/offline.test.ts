@@ -1590,3 +1590,34 @@ describe('a heading that lost its style heads the paragraph after it', () => {
     expect((await ask('aceita pix?', [faq])).text).toMatch(/^Sim, e cartão também\./);
   });
 });
+
+describe('titles and labels of lists, as documents write them (QA pass 5)', () => {
+  it('a numbered title heads the bulleted fields under it, and its rows are shown with it', async () => {
+    // A language course's PDF: each level a numbered title, its fields bulleted, with no indentation.
+    const course = passage(
+      'Níveis Oferecidos\n1. Inglês Básico (A1-A2)\n- Duração: 6 meses\n- Valor mensal: R$ 180,00\n2. Inglês Intermediário (B1-B2)\n- Duração: 8 meses\n- Valor mensal: R$ 220,00',
+      'curso.pdf',
+    );
+    expect((await ask('qto e a mensalidade do basico', [course])).text).toMatch(/^Inglês Básico \(A1-A2\):\n- Valor mensal: R\$ 180,00/);
+    expect((await ask('valor do intermediario', [course])).text).toMatch(/^Inglês Intermediário \(B1-B2\):\n- Valor mensal: R\$ 220,00/);
+  });
+
+  it('a bulleted label ("* Buffet -", "* Bebidas") heads the lines under it, and a sentence without its full stop is no heading', async () => {
+    // A wedding planner's quote as a PDF.
+    const quote = passage(
+      [
+        'Orçamento\n* Buffet -\nIncluso todos os utensílios para o preparo.\nCrianças de 0 á 4 não pagam e de 5 á 9 pagam meia\n* Bebidas\nÁgua, refrigerante, Chá Gelado e Suco de Laranja',
+        '* Formas de Pagamento -',
+        'Pedimos 15% de entrada e o restante nos parcelamos no cartão.',
+        '* Dj, som e iluminação -\nDj com repertório personalizado e iluminação cênica.',
+      ].join('\n\n'),
+      'orcamento.pdf',
+    );
+    for (const [question, answer] of [
+      ['como é a forma de pagamento', 'Pedimos 15% de entrada'],
+      ['tem dj e iluminação?', 'Dj com repertório personalizado'],
+      ['criança paga?', 'Crianças de 0 á 4 não pagam'],
+      ['quais bebidas tem?', 'Água, refrigerante'],
+    ]) expect((await ask(question!, [quote])).text, question).toContain(answer);
+  });
+});
