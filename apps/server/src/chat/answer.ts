@@ -1256,6 +1256,8 @@ function analyseText(passageContent: string): AnalysedText {
     // short item it is one more item ("Formas de pagamento" over "Pix", "Cartão"…, not each the heading of the next).
     // A marked heading ("### …", "…:") always starts a new section.
     let last: 'heading' | 'item' | 'text' | null = null;
+    // Every line since the heading is a title in capitals (a run of them under it).
+    let capitalsSince = false;
     // The labels whose nested items are being read, each with its indentation and the heading it interrupts.
     const labels: Array<{ indent: number; outer: string | null }> = [];
     lines.forEach((line, i) => {
@@ -1303,6 +1305,15 @@ function analyseText(passageContent: string): AnalysedText {
         if (b < blocks.length - 1) pending = enter(line);
         return;
       }
+      // Titles in capitals one under the other ("VALORES AUTOESCOLA", "HABILITAÇÃO", "CARRO E MOTO (A/B)", then "15 aulas
+      // práticas de carro", "À VISTA 1.000,00"): the last one, before lines that are not, is a subtitle of the heading.
+      const capitals = CAPITALS_TITLE.test(line);
+      if (following && capitals && capitalsSince && heading && !CAPITALS_TITLE.test(lines[i + 1]!) && !MARKED_HEADING.test(line)) {
+        heading = `${heading} · ${line}`;
+        last = 'heading';
+        return;
+      }
+      capitalsSince = capitals && (capitalsSince || last === 'heading');
       if ((MARKED_HEADING.test(line) && following) || (following && FAQ_QUESTION.test(line)) || (last !== 'heading' && last !== 'item' && isHeading(line, following))) {
         heading = enter(line);
         last = 'heading';

@@ -1602,6 +1602,19 @@ describe('titles and labels of lists, as documents write them (QA pass 5)', () =
     expect((await ask('valor do intermediario', [course])).text).toMatch(/^Inglês Intermediário \(B1-B2\):\n- Valor mensal: R\$ 220,00/);
   });
 
+  it('titles in capitals one under the other: the last, before the lines it titles, is a subtitle ("HABILITAÇÃO · CARRO E MOTO (A/B)")', async () => {
+    // A driving school's price table as a PDF.
+    const prices = passage(
+      'Aulas Práticas\nAulas completas e dicas específicas, sendo o mesmo veículo usado no dia do Exame Prático.\n\nVALORES AUTOESCOLA\nHABILITAÇÃO\nCARRO E MOTO (A/B)\n20 aulas práticas de moto\n15 aulas práticas de carro\nÀ VISTA 1.000,00',
+      'habilitacao.pdf',
+    );
+    expect((await ask('o carro da aula e o mesmo do exame?', [prices])).text).toContain('mesmo veículo usado no dia do Exame Prático');
+    expect((await ask('quanto custa a habilitação de carro e moto a vista?', [prices])).text).toMatch(/^VALORES AUTOESCOLA · CARRO E MOTO \(A\/B\):\nÀ VISTA 1\.000,00/);
+    // A list of capitals is a list: each line its own item.
+    const payment = passage('FORMAS DE PAGAMENTO\nPIX\nDINHEIRO\nCARTÃO', 'loja.txt');
+    expect((await ask('aceita pix?', [payment])).text).toContain('PIX');
+  });
+
   it('a bulleted label ("* Buffet -", "* Bebidas") heads the lines under it, and a sentence without its full stop is no heading', async () => {
     // A wedding planner's quote as a PDF.
     const quote = passage(
