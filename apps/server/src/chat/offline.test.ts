@@ -1602,7 +1602,7 @@ describe('titles and labels of lists, as documents write them (QA pass 5)', () =
     expect((await ask('valor do intermediario', [course])).text).toMatch(/^Inglês Intermediário \(B1-B2\):\n- Valor mensal: R\$ 220,00/);
   });
 
-  it('titles in capitals one under the other: the last, before the lines it titles, is a subtitle ("HABILITAÇÃO · CARRO E MOTO (A/B)")', async () => {
+  it('titles in capitals one under the other: the last, before the lines it titles, is a subtitle ("VALORES AUTOESCOLA · CARRO E MOTO (A/B)")', async () => {
     // A driving school's price table as a PDF.
     const prices = passage(
       'Aulas Práticas\nAulas completas e dicas específicas, sendo o mesmo veículo usado no dia do Exame Prático.\n\nVALORES AUTOESCOLA\nHABILITAÇÃO\nCARRO E MOTO (A/B)\n20 aulas práticas de moto\n15 aulas práticas de carro\nÀ VISTA 1.000,00',
