@@ -152,11 +152,11 @@ export interface PartAnswer {
 /** A spreadsheet row as indexed: "coluna: valor" lines (see parsers/rows.ts). */
 const RECORD_LINE = /^[^:\n]{1,80}::? \S/;
 /**
- * Sentence ends: . ! ? and a space, not after an abbreviation ("Dr.", "**Dra.", "art.", "p.", an address's "R." and "Av.",
+ * Sentence ends: . ! ? and a space, not after an abbreviation ("Dr.", "**Dra.", "art.", "p.", an address's "R.", "Av.", "Est.",
  * a day's "Seg. a Sex.").
  */
 const SENTENCE_END =
-  /(?<![\s(*"“'](?:sr|sra|dr|dra|prof|profa|art|arts|inc|n|nº|p|pp|pág|cap|ex|av|r|al|alm|trav|rod|cel|sto|sta|tel|obs|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<!^(?:sr|sra|dr|dra|prof|profa|av|r|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<=[.!?])\s+(?=["“'(]?[\p{L}\d])/iu;
+  /(?<![\s(*"“'](?:sr|sra|dr|dra|prof|profa|art|arts|inc|n|nº|p|pp|pág|cap|ex|av|r|al|alm|trav|tv|rod|est|estr|p[çc]a|cel|sto|sta|tel|obs|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<!^(?:sr|sra|dr|dra|prof|profa|av|r|est|seg|ter|qua|qui|sex|s[áa]b|dom)\.)(?<=[.!?])\s+(?=["“'(]?[\p{L}\d])/iu;
 /** A sentence that leans on the one before it ("Ele…", "Além disso…", "Nesse caso…"). */
 const LEANS_BACK =
   /^(ele|ela|eles|elas|esse|essa|esses|essas|isso|este|esta|estes|estas|isto|além disso|nesse|nessa|neste|nesta|nele|nela|dele|dela|assim|dessa forma|desse modo|desta forma|também|tal|seu|sua|seus|suas|por isso|portanto|entretanto|no entanto|contudo|porém|todavia|ou seja)\b/i;

@@ -51,7 +51,7 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)|dura[çc][ãa]o[^:\n]{0,20}: \d/iu),
   form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, { indexed: true, contact: true }),
   form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, { indexed: true, contact: true }),
-  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { indexed: true, contact: true }),
+  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|est\.|estr\.|praça|pça\.|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { indexed: true, contact: true }),
   form('instagram', /(?:^|\s)@[\w.]{3,}/, { indexed: true, contact: true }),
 ];
 

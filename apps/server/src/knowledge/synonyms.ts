@@ -37,6 +37,9 @@ const SYNONYM_GROUPS = [
   'criança crianças filho filhos filha filhas',
   'mudar mudança alterar alteração alterações',
   'emergência emergências urgência urgências',
+  'remédio remédios medicamento medicamentos',
+  'ultrassom ultrassons ultrassonografia ultrassonografias',
+  'vegetariano vegetariana vegetarianos vegetarianas veggie vegano vegana',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);

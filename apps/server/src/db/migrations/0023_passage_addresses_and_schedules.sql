@@ -5,4 +5,4 @@
 -- or a day's name, and a digit), and the application decides.
 UPDATE "passages" SET "tsv" = NULL
 WHERE "content" ~ '[0-9]'
-  AND "content" ~* '(rua|r\.|av\.|avenida|alameda|al\.|travessa|rodovia|estrada|praça|largo|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|seg|sex|sáb|sab|dom|feriado)';
+  AND "content" ~* '(rua|r\.|av\.|avenida|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|est\.|estr\.|praça|pça\.|largo|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|seg|sex|sáb|sab|dom|feriado)';
