@@ -152,6 +152,25 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'tem wifi?')).toEqual([tariff]);
   });
 
+  it('finds a plural in -óis / -éis / -ais by its singular in -l and back, also in passages written before (migration 0024)', async () => {
+    // A florist's price list (QA pass 5): "buquê de girassol" asked, "6 girassóis" written.
+    const owner = await newAgent();
+    const bouquet = 'Buquê com 6 girassóis e papéis de seda: R$ 89,90.';
+    const vase = 'Vaso de cerâmica azul com lavanda: R$ 60,00.';
+    const delivery = 'Entregamos em mais de 20 bairros.';
+    await addFile(owner, 'flores.txt', [bouquet, vase, delivery]);
+    expect(await contents(owner.agentId, 'tem girassol?')).toEqual([bouquet]);
+    expect(await contents(owner.agentId, 'tem vasos azuis?')).toEqual([vase]);
+    // As written before: the lexemes of the plurals' singulars left out.
+    const before = [...passageLexemes(bouquet)].filter((l) => !lexemeSet('girassol papel').has(l));
+    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(before))}::tsvector where agent_id = ${owner.agentId} and content = ${bouquet}`);
+    expect(await contents(owner.agentId, 'tem girassol?')).toEqual([]);
+    // "mais" is no such plural: that passage keeps its lexemes.
+    expect(await lexemesRecomputedBy('0024_passage_plurals_in_is', owner.agentId)).toEqual([bouquet]);
+    expect(await contents(owner.agentId, 'tem girassol?')).toEqual([bouquet]);
+    expect(await contents(owner.agentId, 'papel de seda')).toEqual([bouquet]);
+  });
+
   it("reads a Markdown table pasted into the knowledge text as rows, each value with its column", async () => {
     const { user, agent } = await createUserWithAgent(ctx);
     const about = 'Nossas unidades:\n\n| Unidade | Sábado | Domingo |\n| --- | --- | --- |\n| Floresta | 08h às 13h | Fechada |\n| Lagoa | 09h às 12h | 09h às 12h |';

@@ -58,6 +58,33 @@ describe('text analysis', () => {
     expect(lexemeSet('Pode-se entregá-lo')).toEqual(lexemeSet('Pode se entregá lo'));
   });
 
+  it('meets a plural in -óis, -éis, -ais, -uis with its singular in -l, accents or not; not "pais", "seis", "dois" or "úteis"', () => {
+    const meet = (a: string, b: string) => [...lexemeSet(a)].some((l) => lexemeSet(b).has(l));
+    for (const [plural, singular] of [
+      ['girassóis', 'girassol'],
+      ['girassois', 'girassol'],
+      ['lençóis', 'lencol'],
+      ['pastéis', 'pastel'],
+      ['papeis', 'papel'],
+      ['anéis', 'anel'],
+      ['animais', 'animal'],
+      ['reais', 'real'],
+      ['azuis', 'azul'],
+      ['possíveis', 'possível'],
+      ['confortaveis', 'confortável'],
+      ['móveis', 'movel'],
+    ]) {
+      expect(meet(plural, singular), `${plural} ~ ${singular}`).toBe(true);
+      expect(meet(singular, plural), `${singular} ~ ${plural}`).toBe(true);
+    }
+    // The plural keeps its own stem: it still meets what it met ("heróis" / "herói").
+    expect(meet('heróis', 'herói')).toBe(true);
+    // Too short before the ending to be such a plural, or an unstressed -eis whose singular is -il (it would meet
+    // "utilidade"), or a singular that is a stop word ("quais" / "qual").
+    for (const word of ['pais', 'cais', 'seis', 'reis', 'dois', 'bois', 'úteis', 'fáceis', 'quais']) expect(lexemes(word), word).toHaveLength(1);
+    expect(lexemes('seis úteis quais')).toEqual(['qua', 'seis', 'ute']);
+  });
+
   it('asks for a number with its Roman numeral and the other way round; not for numerals of one letter or "vi"', () => {
     expect(questionWords('Pagani 2')).toEqual([['pagan'], ['2', 'ii']]);
     expect(questionWords('Pedro II século XXI')).toEqual([['pedr'], ['ii', '2'], ['secul'], ['xxi', '21']]);

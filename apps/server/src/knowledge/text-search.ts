@@ -9,7 +9,8 @@ import { stopwords } from '@orama/stopwords/portuguese';
  * Postgres's 'portuguese' configuration) and stripped of accents. A word is
  * stemmed as written, without accents and, for -ão words and their plurals,
  * as the accented singular, so "preço" meets "precos" and "informação" meets
- * "informacoes". Postgres only stores the
+ * "informacoes"; a plural in -óis, -éis, -ais or -uis also as its singular in -l
+ * ("girassóis" meets "girassol"). Postgres only stores the
  * result (a tsvector built from text: no parsing or stemming on the database
  * side) and matches it with tsquery literals built by the same code.
  */
@@ -52,6 +53,35 @@ function lexemesOf(word: string): readonly string[] {
  */
 const NASAL_ENDING = /(c?)(ao|oes|aes)$/;
 
+/**
+ * Plurals of words in -l: -óis, -éis, -ais, -uis ("girassóis", "pastéis", "animais", "azuis"), which the stemmer cuts
+ * short of the -l ("girasso", "past", "anim", "azu") and so apart from their singular ("girassol", "pastel", "animal",
+ * "azul"). Only with two letters or more before the ending (three before -óis): "pais", "cais", "seis", "reis", "dois",
+ * "bois" are not such plurals.
+ */
+const L_PLURAL = /^(.+?)(óis|ois|éis|eis|ais|uis)$/;
+
+/**
+ * The singular of a plural in -l (L_PLURAL), as written: -óis → -ol, -éis → -el, -ais → -al, -uis → -ul, and an
+ * unstressed -veis, -neis, -queis → -el ("possíveis" → "possível", "túneis" → "túnel", "níqueis" → "níquel"). On Debian's
+ * word list (wbrazilian), leaving out the verb forms of "vós", the singular is right but for a handful ("heróis",
+ * "demais", "pôneis", "croquis"), whose made-up singular ("herol", "demal", "pônel", "croqul") meets no other word; the
+ * plural keeps its own stem too (analyzeWord), so "heróis" still meets "herói".
+ */
+function singularInL(word: string): string | null {
+  const plural = L_PLURAL.exec(word);
+  if (!plural) return null;
+  const head = plural[1]!;
+  const ending = fold(plural[2]!);
+  if (fold(head).length < (ending === 'ois' ? 3 : 2)) return null;
+  if (ending === 'ois') return `${head}ol`;
+  if (ending === 'ais') return `${head}al`;
+  if (ending === 'uis') return `${head}ul`;
+  // An unstressed -eis whose singular is -il ("úteis", "fáceis": "útil", "fácil") is left alone: "úteis" would then meet
+  // "utilidade" ("util"), and an unanswerable question of eval:answers was answered.
+  return plural[2] === 'eis' && /[áéíóúâêô]/.test(head) && !/(?:v|n|qu)$/.test(head) ? null : `${head}el`;
+}
+
 function analyzeWord(word: string): readonly string[] {
   if (word.length > MAX_WORD_LENGTH) return NONE;
   const bare = fold(word);
@@ -59,6 +89,11 @@ function analyzeWord(word: string): readonly string[] {
   const forms = new Set([word, bare]);
   const nasal = NASAL_ENDING.exec(bare);
   if (nasal) forms.add(`${bare.slice(0, nasal.index)}${nasal[1] ? 'ç' : ''}ão`);
+  // Plurals in -óis, -éis, -ais, -uis are also stemmed as their singular in -l, as written and without accents
+  // ("confortáveis" → "confortável", stemmed "confort", and "confortavel", as the customer types it).
+  // Not when the singular is a stop word ("quais": "qual").
+  const singular = singularInL(word);
+  if (singular && !STOP_WORDS.has(singular) && !STOP_WORDS.has(fold(singular))) forms.add(singular).add(fold(singular));
   return [...new Set([...forms].map((form) => fold(stemmer(form))))];
 }
 
