@@ -310,6 +310,42 @@ describe('knowledge base links', () => {
       await ctx.close();
     }
   });
+
+  it("answers from a site's footer (its only phone), said once for all its pages", async () => {
+    // A small clinic's site (QA pass 5): the phone and the hours only in the header and footer of every page.
+    const clinic = createServer((req, res) => {
+      const main = req.url === '/servicos' ? '<h1>Serviços</h1><p>Consultas, vacinas e banho e tosa.</p>' : '<h1>A clínica</h1><p>Desde 2004 cuidando do seu pet.</p>';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<html><head><title>Pet Vida</title></head><body>
+        <header><img src="logo.png"><nav><a href="/">Início</a> <a href="/servicos">Serviços</a> <a href="/fale">Fale conosco</a></nav></header>
+        <main>${main}</main>
+        <footer><div>Rua das Acácias, 210 - Guarujá<br>Tel.: (13) 3342-7517</div><div>Seg a Sex, das 8h às 18h</div><p>Desenvolvido por Agência X</p></footer>
+      </body></html>`);
+    });
+    await new Promise<void>((resolve) => clinic.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(clinic.address() as AddressInfo).port}`;
+    const ctx = await createTestContext({ jobs: true, env: { KNOWLEDGE_ALLOW_LOOPBACK_LINKS: 'true' } });
+    try {
+      const { user, agent } = await createUserWithAgent(ctx);
+      await ctx.request(`/api/agents/${agent.id}/knowledge`, { method: 'PUT', token: user.token, json: { companyName: 'Pet Vida', about: '', links: `${origin}/\n${origin}/servicos` } });
+      const linkRows = async () => ctx.database.db.select().from(passages).where(and(eq(passages.agentId, agent.id), eq(passages.sourceType, 'link')));
+      await vi.waitFor(async () => expect(new Set((await linkRows()).map((p) => p.sourceId)).size).toBe(2), { timeout: 30_000, interval: 200 });
+      const rows = await linkRows();
+      // The footer's contacts are one passage, of the first page; no menu, no credits.
+      const contacts = rows.filter((p) => p.content.includes('3342-7517'));
+      expect(contacts.map((p) => [p.sourceId, p.content])).toEqual([
+        [`${origin}/`, 'Contato\n\nRua das Acácias, 210 - Guarujá\nTel.: (13) 3342-7517\nSeg a Sex, das 8h às 18h'],
+      ]);
+      expect(rows.map((p) => p.content).join('\n')).not.toMatch(/Fale conosco|Agência X/);
+      const phone = await chatOutput(ctx, agent.webhookId, 'qual o telefone?', visitor('phone'));
+      expect(phone).toContain('(13) 3342-7517');
+      expect(await chatOutput(ctx, agent.webhookId, 'que horas vcs abrem?', visitor('hours'))).toContain('das 8h às 18h');
+      expect(await chatOutput(ctx, agent.webhookId, 'qual o endereço?', visitor('address'))).toContain('Rua das Acácias, 210');
+    } finally {
+      await ctx.close();
+      await new Promise<void>((resolve) => clinic.close(() => resolve()));
+    }
+  });
 });
 
 describe('re-indexing links', () => {

@@ -433,6 +433,7 @@ describe('fetchPageText (local servers, allowLoopbackLinks)', () => {
     for (const gone of ['NAO-DEVE-APARECER', 'color: red', 'Cabeçalho do site', 'Contato', 'Rodapé', 'FOTO-ALT', 'foto.jpg']) {
       expect(page.text).not.toContain(gone);
     }
+    expect(page.contacts).toEqual([]); // a header, menu and footer with no contact in them
     expect(page.text).not.toMatch(/[ \t]{2,}/);
     expect(page.text).not.toMatch(/\n{3,}/);
     expect(page.text).toBe(page.text.trim());
@@ -455,6 +456,7 @@ describe('fetchPageText (local servers, allowLoopbackLinks)', () => {
       url: `${site.origin}/plain`,
       title: null,
       text: 'Horário: 8h às 18h\n\nTelefone: (11) 4002-8922',
+      contacts: [],
     });
   });
 
@@ -714,7 +716,22 @@ describe('renderDocument', () => {
     expect(renderDocument(convert, ' Preço:\u00a0R$\t10 \u200b\r\n\r\n\r\n| a | b |\n', false)).toEqual({
       title: null,
       text: 'Preço: R$ 10\n\n| a | b |',
+      chrome: '',
     });
+  });
+
+  it('renders the header, footer and navigation apart from the text, in the same pass (links/contacts.ts reads them)', () => {
+    const html = `<body><header><h1>Pet Vida</h1><p>(13) 3342-7517</p><nav><a href="/">Início</a> <a href="/s">Serviços</a></nav></header>
+      <main><h2>Serviços</h2><p>Banho e tosa.</p><table><tr><td>Consulta</td><td>R$ 120,00</td></tr></table></main>
+      <footer><div>Av. Oswaldo Cruz, 1396 - Guarujá<br>Seg a Sex 8h às 18h</div><img alt="selo" src="selo.png"></footer>
+      <p>Até \u0001logo\u0002!</p></body>`;
+    expect(renderDocument(convert, html, true)).toEqual({
+      title: null,
+      text: 'Serviços\n\nBanho e tosa.\n\nConsulta | R$ 120,00\n\nAté logo!',
+      // A nav inside the header is the header's; the marks the split uses are cleared from the input first.
+      chrome: 'Pet Vida\n\n(13) 3342-7517\n\nInício Serviços\n\nAv. Oswaldo Cruz, 1396 - Guarujá\nSeg a Sex 8h às 18h',
+    });
+    expect(renderDocument(convert, '<p>Sem cabeçalho</p>', true).chrome).toBe('');
   });
 });
 

@@ -6,7 +6,7 @@ import { withWeekdays } from './weekdays';
  * Things a shop writes without naming them, and how they are written: a phone number ("(11) 98888-7777",
  * "0800 123 4567") without the word "telefone", an e-mail address without "e-mail", an Instagram handle
  * ("@padariapaoquente") without "instagram", opening hours ("Segunda a sexta, das 8h às 18h") without "horário",
- * installments ("em até 12x") without "parcela", an address ("R. Alm. Tefé, 680") without "endereço", a price ("Heineken long neck - R$ 10,00") or "grátis" without "preço", a length of
+ * installments ("em até 12x") without "parcela", an address ("R. Alm. Tefé, 680") without "endereço", a CNPJ ("12.345.678/0001-90") without "CNPJ", a price ("Heineken long neck - R$ 10,00") or "grátis" without "preço", a length of
  * time ("em até 45 minutos", "7 (sete) dias úteis") without "prazo" or "tempo". A customer asks for the word ("qual o
  * telefone?"); the text has only the form.
  *
@@ -40,11 +40,18 @@ function form(words: string, pattern: RegExp, { indexed = false as boolean | str
 /** A price as written: "R$ 6,50", "6,50", "grátis" (the answerer's price answer type too: chat/question.ts). */
 export const PRICE_FORM = /R\$\s?\d|\b\d+,\d{2}\b|(?<![\p{L}])(?:gr[aá]tis|gratuit[oa]s?)(?![\p{L}])/iu;
 
+/**
+ * A schedule ("Segunda à Sábado\n09:00 às 12:00hs", "Seg a sex das 8h às 18h"): a day next to an hour. Indexed ("qual o
+ * horário?", "que horas…?"), unlike an hour alone, which most texts have somewhere.
+ */
+export const SCHEDULE_FORM = /(?<![\p{L}])(?:segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|seg|sex|s[áa]b|dom|feriados?)(?![\p{L}])[^\d]{0,30}\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?hs?\b)/iu;
+
+/** A company's CNPJ ("12.345.678/0001-90", "12345678000190"), often alone in a site's footer. */
+export const CNPJ_FORM = /\b\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}\b/;
+
 export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('preço', PRICE_FORM),
-  // A schedule ("Segunda à Sábado\n09:00 às 12:00hs", "Seg a sex das 8h às 18h"): a day next to an hour. Indexed ("qual o
-  // horário?", "que horas…?"), unlike an hour alone, which most texts have somewhere.
-  form('horário hora horas', /(?<![\p{L}])(?:segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|seg|sex|s[áa]b|dom|feriados?)(?![\p{L}])[^\d]{0,30}\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?hs?\b)/iu, { indexed: 'horário horas' }),
+  form('horário hora horas', SCHEDULE_FORM, { indexed: 'horário horas' }),
   form('horário hora horas', /\b\d{1,2}\s?hs?\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|\bdas \d{1,2} (?:às|as|até) \d{1,2} horas\b|\b24 horas por dia\b|\b(?:abert[oa]s?|funciona(?:mos)?|atendemos|atendimento)\s+24 horas\b/i),
   form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, { indexed: true }),
   // "em até 45 minutos", "7 (sete) dias úteis", and a duration column's cell ("Duracao_Minutos: 60").
@@ -53,6 +60,7 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('email', /[\w.+-]+@[\w-]+\.[\w.]+/, { indexed: true, contact: true }),
   form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|est\.|estr\.|praça|pça\.|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { indexed: true, contact: true }),
   form('instagram', /(?:^|\s)@[\w.]{3,}/, { indexed: true, contact: true }),
+  form('cnpj', CNPJ_FORM, { indexed: true }),
 ];
 
 const CONTACTS = WRITTEN_FORMS.filter((f) => f.contact);

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { knowledgeBases, passages } from '../../db/schema';
 import { analyseLinks } from '../links/extract';
-import { fetchPageText, LinkFetchError } from '../links/fetch-page';
+import { contactSections } from '../links/contacts';
+import { fetchPageText, LinkFetchError, type PageText } from '../links/fetch-page';
 import { replaceLinkPassages, type LinkPage } from '../passages';
 import { embedderOf, type IngestionDeps } from './deps';
 import { preparePassages, textPassages } from './prepare';
@@ -16,8 +17,10 @@ export async function indexKnowledge(deps: IngestionDeps, agentId: string): Prom
   const [kb] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.agentId, agentId));
   if (!kb) return;
   const { pages, problems } = await readLinks(deps, kb.links);
+  // A page's header and footer contacts, each said once for the whole site, are its last passages (links/contacts.ts).
+  const contacts = contactSections(pages);
   const linkPages = pages.map(
-    (page): LinkPage => ({
+    (page, i): LinkPage => ({
       source: {
         agentId,
         userId: kb.userId,
@@ -25,7 +28,7 @@ export async function indexKnowledge(deps: IngestionDeps, agentId: string): Prom
         sourceId: page.url,
         sourceName: page.title ? `${page.title} (${page.url})` : page.url,
       },
-      batches: [...preparePassages(textPassages(page.text))],
+      batches: [...preparePassages([...textPassages(page.text), ...textPassages(contacts[i]!)])],
     }),
   );
   // New passages in, old ones out, in one transaction: retrieval never loses the links while they are re-read.
@@ -43,7 +46,7 @@ export async function indexKnowledge(deps: IngestionDeps, agentId: string): Prom
  */
 async function readLinks(deps: IngestionDeps, links: string) {
   const problems: string[] = [];
-  const pages: Array<{ url: string; title: string | null; text: string }> = [];
+  const pages: PageText[] = [];
   for (const entry of analyseLinks(links)) {
     if (entry.kind === 'skipped') {
       problems.push(`${entry.text}: ${entry.reason}`);

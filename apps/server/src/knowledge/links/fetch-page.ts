@@ -18,6 +18,7 @@
  * `allowLoopbackLinks` is the explicit test-only escape hatch: it lets loopback (and only loopback) addresses through,
  * for every hop (`true`) or for the hops a predicate accepts.
  */
+import { contactBlocks } from './contacts';
 import { LinkFetchError } from './errors';
 import { decodeBody, parseContentType } from './decode';
 import { renderDocument, type RenderedPage } from './render';
@@ -50,9 +51,11 @@ export interface FetchPageOptions extends VetOptions {
   renderTimeoutMs?: number;
 }
 
-export interface PageText extends RenderedPage {
+export interface PageText extends Omit<RenderedPage, 'chrome'> {
   /** Final URL after redirects (credentials and fragment removed). */
   url: string;
+  /** The blocks of the page's header, footer and navigation that give a contact, the hours or the CNPJ (contacts.ts). */
+  contacts: string[];
 }
 
 const ACCEPTED_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/plain']);
@@ -116,7 +119,7 @@ export async function fetchPageText(url: string, opts: FetchPageOptions = {}): P
       const page = isHtml
         ? await renderHtmlInWorker(decoded, { timeoutMs: opts.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS, url: current.href })
         : renderDocument(() => '', decoded, false);
-      return { url: current.href, title: page.title, text: page.text };
+      return { url: current.href, title: page.title, text: page.text, contacts: contactBlocks(page.chrome) };
     }
   } finally {
     clearTimeout(timer);

@@ -2,7 +2,13 @@ import { type HtmlToTextOptions } from 'html-to-text';
 
 export interface RenderedPage {
   title: string | null;
+  /** The page's text, without its header, footer and navigation. */
   text: string;
+  /**
+   * The text of the page's header, footer and navigation, left out of `text` (menus and links), where a small shop's site
+   * often gives its only phone, e-mail, address and hours: links/contacts.ts keeps those lines. Empty for plain text.
+   */
+  chrome: string;
 }
 
 export type ConvertFn = (html: string, options?: HtmlToTextOptions) => string;
@@ -11,7 +17,8 @@ export type RenderDocumentFn = (convert: ConvertFn, input: string, isHtml: boole
 /**
  * JavaScript source of `renderDocument(convert, input, isHtml)`: turns a decoded document into readable text —
  * HTML without scripts, styles, navigation, header/footer or images, link text kept (no hrefs), table rows kept on
- * one line ("Produto | Preço"), or plain text — with whitespace collapsed and the <title> extracted.
+ * one line ("Produto | Preço"), or plain text — with whitespace collapsed and the <title> extracted. The navigation,
+ * header and footer are rendered the same way, apart (`chrome`), in the same pass.
  *
  * Why a string: render-worker.ts runs this code in a worker thread (time and heap limits, off the event loop), and
  * a worker needs source text. Shipping `fn.toString()` of a compiled function breaks as soon as a build step adds
@@ -32,7 +39,7 @@ export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert
       .replace(/\n{3,}/g, '\n\n')
       .trim();
 
-  if (!isHtml) return { title: null, text: normalize(input) };
+  if (!isHtml) return { title: null, text: normalize(input), chrome: '' };
 
   // <title>: a linear scan (a regex would be quadratic on inputs like "<title<title<title...").
   let title = null;
@@ -79,26 +86,60 @@ export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert
     builder.closeBlock({ trailingLineBreaks: formatOptions.trailingLineBreaks ?? 2 });
   };
 
+  // The navigation, header and footer, rendered between two marks (control characters, which the input is cleared of),
+  // as blocks: read apart from the page's text after the conversion, in the same pass.
+  const OPEN = '\u0001';
+  const CLOSE = '\u0002';
+  const formatChrome = (elem, walk, builder, formatOptions) => {
+    builder.openBlock({ leadingLineBreaks: formatOptions.leadingLineBreaks ?? 2 });
+    builder.addLiteral(OPEN);
+    walk(elem.children || [], builder);
+    builder.addLiteral(CLOSE);
+    builder.closeBlock({ trailingLineBreaks: formatOptions.trailingLineBreaks ?? 2 });
+  };
+
   const skipped = [
     'head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'select',
-    'nav', 'footer', 'header', 'img', 'picture', 'video', 'audio', '[hidden]',
+    'img', 'picture', 'video', 'audio', '[hidden]',
   ];
   const options = {
     wordwrap: false,
-    formatters: { tableRows: formatTableRows },
+    formatters: { tableRows: formatTableRows, chrome: formatChrome },
     limits: { maxDepth: 256, ellipsis: '', maxInputLength: 16 * 1024 * 1024 },
     selectors: [
       ...skipped.map((selector) => ({ selector, format: 'skip' })),
+      ...['nav', 'header', 'footer'].map((selector) => ({ selector, format: 'chrome' })),
       { selector: 'a', options: { ignoreHref: true } },
       ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
       { selector: 'table', format: 'tableRows' },
     ],
   };
+  const rendered = convert(input.replace(/[\u0001\u0002]/g, ''), options);
+  // Split at the marks; a header's nav is the header's (depth).
+  const page = [];
+  const chrome = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < rendered.length; i++) {
+    const c = rendered[i];
+    if (c !== OPEN && c !== CLOSE) continue;
+    (depth > 0 ? chrome : page).push(rendered.slice(from, i));
+    if (c === OPEN) depth += 1;
+    else if (depth > 0) depth -= 1;
+    if (depth === 0) chrome.push('\n\n');
+    from = i + 1;
+  }
+  (depth > 0 ? chrome : page).push(rendered.slice(from));
   // Table separators left alone on a line (layout tables whose cells are blocks) carry no information.
-  const lines = convert(input, options)
-    .split('\n')
-    .map((line) => (line.includes('|') && /^[ \t|]*$/.test(line) ? '' : line));
-  return { title, text: normalize(lines.join('\n')) };
+  const clean = (parts) =>
+    normalize(
+      parts
+        .join('')
+        .split('\n')
+        .map((line) => (line.includes('|') && /^[ \t|]*$/.test(line) ? '' : line))
+        .join('\n'),
+    );
+  return { title, text: clean(page), chrome: clean(chrome) };
 }`;
 
 /** In-process renderDocument, built from RENDER_DOCUMENT_SOURCE (plain text, and tests of the HTML rules). */
