@@ -193,18 +193,26 @@ export function isPrefixWord(lexeme: string): boolean {
 /** The lexemes of a text as a set (the offline responder matches answers with it). */
 export function lexemeSet(text: string): Set<string> {
   const set = new Set<string>();
-  const lower = lowerCase(text);
-  for (const word of lower.match(WORD) ?? []) for (const lexeme of lexemesOf(word)) set.add(lexeme);
-  if (!lower.includes('-')) return set;
-  // A word written with a hyphen is also the word written without it ("WI-FI" / "wifi", "e-mail" / "email").
-  // Not a verb and its pronoun ("pode-se", "dar-se-á", "entregá-lo").
-  for (const [word] of lower.matchAll(HYPHENATED)) {
-    if (word.split('-').slice(1).some((part) => CLITICS.has(part))) continue;
-    for (const lexeme of lexemesOf(word.replace(/-/g, ''))) set.add(lexeme);
+  // One pass over runs of letters, digits and hyphens: a run is one word, or words apart by hyphens (the words WORD
+  // finds, in the same order). A hyphenated word's joined form goes in after all the words, as a second pass would add it.
+  let hyphenated: string[] | undefined;
+  for (const run of lowerCase(text).match(WORD_OR_HYPHENS) ?? []) {
+    if (!run.includes('-')) {
+      for (const lexeme of lexemesOf(run)) set.add(lexeme);
+      continue;
+    }
+    for (const word of run.split('-')) if (word) for (const lexeme of lexemesOf(word)) set.add(lexeme);
+    // A word written with a hyphen is also the word written without it ("WI-FI" / "wifi", "e-mail" / "email").
+    // Not a verb and its pronoun ("pode-se", "dar-se-á", "entregá-lo").
+    if (HYPHENATED.test(run) && !run.split('-').slice(1).some((part) => CLITICS.has(part))) (hyphenated ??= []).push(run.replace(/-/g, ''));
   }
+  for (const word of hyphenated ?? []) for (const lexeme of lexemesOf(word)) set.add(lexeme);
   return set;
 }
 
+const WORD_OR_HYPHENS = /[\p{L}\p{N}-]+/gu;
+
 const CLITICS = new Set('se me te nos vos lhe lhes o a os as lo la los las no na nas á ás ão ia iam emos ei'.split(' '));
 
-const HYPHENATED = /(?<![\p{L}\p{N}-])\p{L}{1,6}(?:-\p{L}{1,6})+(?![\p{L}\p{N}-])/gu;
+/** A whole run of WORD_OR_HYPHENS that is a hyphenated word: letters only, up to 6 between hyphens ("wi-fi", "e-mail"). */
+const HYPHENATED = /^\p{L}{1,6}(?:-\p{L}{1,6})+$/u;
