@@ -2,7 +2,7 @@ import { encodeTsvector } from '../../db/copy-format';
 import { tablePassages, type ParsedDocument } from '../parsers';
 import { withoutControls } from './controls';
 import { menuRecords } from './menus';
-import { splitText } from './split';
+import { splitPassages } from './split';
 import { passageLexemes } from '../forms';
 
 /**
@@ -26,9 +26,9 @@ export interface PreparedPassages {
   tsvectors: Uint8Array;
 }
 
-/** The passages of a parsed file: spreadsheets and CSVs by rows, running text by textPassages. */
+/** The passages of a parsed file, as they are cut: spreadsheets and CSVs by rows, running text by textPassages. */
 export function documentPassages(doc: ParsedDocument): Iterable<string> {
-  return doc.kind === 'table' ? tablePassages(doc.sheets) : textPassages(doc.text);
+  return doc.kind === 'table' ? tablePassages(doc.sheets) : runningTextPassages(doc.text);
 }
 
 /**
@@ -38,7 +38,15 @@ export function documentPassages(doc: ParsedDocument): Iterable<string> {
  * answer) — then split by the recursive splitter.
  */
 export function textPassages(text: string): string[] {
-  return splitText(withoutControls(menuRecords(text)));
+  return [...runningTextPassages(text)];
+}
+
+/**
+ * textPassages one by one, each as soon as the splitter cuts it (splitPassages): the parse worker analyses and posts a
+ * file's first passages while the rest of its text is still to be merged into chunks, as tablePassages groups rows.
+ */
+function runningTextPassages(text: string): Iterable<string> {
+  return splitPassages(withoutControls(menuRecords(text)));
 }
 
 /** Analyses passages batch by batch (text-search.ts, forms.ts), as they come. */

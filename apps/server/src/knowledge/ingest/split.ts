@@ -9,11 +9,16 @@ const SEPARATORS = ['\n\n', '\n', '. ', '? ', '! ', '; ', ', ', ' ', ''];
  * context into the next chunk.
  */
 export function splitText(text: string, size = CHUNK_SIZE, overlap = CHUNK_OVERLAP): string[] {
+  return [...splitPassages(text, size, overlap)];
+}
+
+/** splitText's chunks one by one, each as soon as it is cut (ingest/prepare.ts: the parse worker's passages). */
+export function* splitPassages(text: string, size = CHUNK_SIZE, overlap = CHUNK_OVERLAP): Generator<string> {
   // (Most texts have no '\r': looking for one is cheaper than a regex pass over the whole text.)
   const clean = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/[ \t]+\n/g, '\n').trim();
-  if (!clean) return [];
-  if (clean.length <= size) return [clean];
-  return merge(splitRecursive(clean, size, 0), size, overlap);
+  if (!clean) return;
+  if (clean.length <= size) yield clean;
+  else yield* merge(splitRecursive(clean, size, 0), size, overlap);
 }
 
 /** A piece of text and the level of the separator it was cut at (0: paragraphs apart by a blank line). */
@@ -56,8 +61,7 @@ const PRICE_AT_END = /R\$\s?(?:\d{1,3}(?:\.\d{3})*(?:,\d{2})?|-{1,2},-{1,2})$/;
 /** The separators a line is cut at to fill a chunk: sentences first. */
 const SENTENCE_LEVEL = SEPARATORS.indexOf('. ');
 
-function merge(pieces: Piece[], size: number, overlap: number): string[] {
-  const chunks: string[] = [];
+function* merge(pieces: Piece[], size: number, overlap: number): Generator<string> {
   let current = '';
   // The Markdown headings above the text read so far ("## Prazos de Entrega", "### Demais Regiões"): a chunk that
   // starts inside a section opens with them, so its passage still says what its lines are about ("- Norte: 6-8 dias
@@ -68,13 +72,14 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
   let title = '';
   // Where in the chunk titles count from: after its last Markdown heading, which ends the titles above it.
   let titlesFrom = 0;
-  const close = () => {
+  /** Ends the chunk being filled (its text, none when it is only spaces) and starts the next with the overlap. */
+  const close = (): string[] => {
     const kept = tail(current, overlap);
     // A title the chunk ends with ("Pizzas" after the last sandwich of a menu, its pizzas in the next chunk) heads nothing
     // here, and is quoted alone as an answer: it is left to the next chunk, which the overlap opens with.
     const last = lastLine(current);
     const titleCarried = isTitleLine(last) && `\n${kept.trim()}`.endsWith(`\n${last}`) && current.trim().length > last.length;
-    chunks.push((titleCarried ? current.trimEnd().slice(0, -last.length) : current).trim());
+    const chunk = (titleCarried ? current.trimEnd().slice(0, -last.length) : current).trim();
     for (const block of current.slice(titlesFrom, current.length - kept.length).split(/\n\s*\n/)) {
       if (CAPITALS_TITLE.test(block.trim())) title = block.trim();
     }
@@ -82,6 +87,7 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
     // What the overlap already repeats is not said twice.
     const context = [...outline, title].filter((line) => line && !kept.includes(line)).join('\n');
     current = context ? `${context}\n\n${kept}` : kept;
+    return chunk ? [chunk] : [];
   };
   for (const piece of pieces) {
     if (current && current.length + piece.text.length > size) {
@@ -90,12 +96,12 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
       // for, each cut where a sentence ends. A paragraph apart by a blank line, or a line without sentences, is not cut.
       if (piece.level > 0 && current.length < size * 0.75 && piece.text.length > size / 4 && /[.!?] \S/.test(piece.text)) {
         for (const sentence of splitRecursive(piece.text, Math.min(size, piece.text.length - 1), SENTENCE_LEVEL)) {
-          if (current && current.length + sentence.text.length > size) close();
+          if (current && current.length + sentence.text.length > size) yield* close();
           current += sentence.text;
         }
         continue;
       }
-      close();
+      yield* close();
     }
     current += piece.text;
     if (piece.text.includes('#') && readHeadings(piece.text, outline)) {
@@ -103,8 +109,7 @@ function merge(pieces: Piece[], size: number, overlap: number): string[] {
       titlesFrom = current.length;
     }
   }
-  if (current.trim()) chunks.push(current.trim());
-  return chunks.filter((c) => c.length > 0);
+  if (current.trim()) yield current.trim();
 }
 
 /**
