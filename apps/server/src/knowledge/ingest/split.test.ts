@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitText } from './split';
+import { CAPITALS_TITLE, splitPassages, splitText } from './split';
 
 describe('splitText', () => {
   it('keeps short text whole', () => {
@@ -91,5 +91,21 @@ describe('splitText', () => {
     const chunks = splitText(answers, 400, 100);
     expect(chunks.length).toBeGreaterThan(2);
     for (const chunk of chunks) for (const line of chunk.split('\n').filter(Boolean)) expect(line, chunk).toMatch(/^(### Pergunta|Resposta número)/);
+  });
+
+  it('splitPassages gives the passages one by one, as they are cut: those of splitText', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Linha ${i}. ${'Uma frase qualquer do manual do cliente. '.repeat(8)}`).join('\n');
+    const passages = splitPassages(text);
+    expect(Array.isArray(passages)).toBe(false);
+    const first = passages.next().value;
+    expect(first).toBe(splitText(text)[0]);
+    expect([first, ...passages]).toEqual(splitText(text));
+  });
+});
+
+describe('CAPITALS_TITLE', () => {
+  it('is a line of 3 to 60 characters in capitals, digits and a few signs, with three capitals', () => {
+    for (const title of ['CALABRESA', 'FRANGO À BRASILEIRA', 'BEBIDAS', 'X-TUDO', 'ABC', '2 PIZZAS (G)', `A${'B'.repeat(59)}`]) expect(CAPITALS_TITLE.test(title), title).toBe(true);
+    for (const line of ['AB', 'AB 1', '12 DE', 'Pizzas', 'CALABRESA\nMUSSARELA', ' BEBIDAS', `A${'B'.repeat(60)}`, `PROMOÇÃO DE NATAL com ${'texto '.repeat(80)}`]) expect(CAPITALS_TITLE.test(line), line).toBe(false);
   });
 });
