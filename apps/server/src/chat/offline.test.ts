@@ -1,8 +1,10 @@
 import { calculationRequest } from '@atende/shared';
 import { describe, expect, it, vi } from 'vitest';
 import * as F from '../../test/fixtures/generate';
+import { namesContactWithout } from '../knowledge/forms';
 import { documentPassages, textPassages } from '../knowledge/ingest/prepare';
 import { splitText } from '../knowledge/ingest/split';
+import { lexemeSet } from '../knowledge/text-search';
 import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
@@ -1547,6 +1549,17 @@ describe('a contact asked for is given, not named', () => {
     const faq = passage('## Sobre Agendamento\n\n### Posso agendar pelo WhatsApp?\n\nSim! Você pode agendar por:\n- Telefone\n- WhatsApp (inclusive pelo chatbot)', 'faq.md');
     const policies = passage('## Como Agendar\n\n- Telefone: (83) 3222-4444\n- WhatsApp: (83) 99937-7938', 'politicas.md');
     expect((await ask('qual o whatsapp de vcs', [faq, policies])).text).toContain('WhatsApp: (83) 99937-7938');
+  });
+
+  it('"contato" is any way to reach the shop: "qual o email pra contato" gets the e-mail', async () => {
+    // A hamburgueria's footer (QA pass 5).
+    const menu = passage('Hambúrgueres\nClássico - Carne 180g, cheddar duplo, bacon crocante. - R$ 34,90\nCostela - 180g Blend Costela, Cebola Crispy. - R$ 35,90', 'cardapio.html');
+    const footer = passage('Contato\n\n* Seg - Dom: 18h às 23h\n* João Pessoa - PB\n* contato@oburgues.com.br', 'cardapio.html');
+    const about = passage('QUEM SOMOS\n\nAtualmente contamos com nossa unidade principal em João Pessoa e já operamos como franquia.', 'inicio.html');
+    expect((await ask('qual o email pra contato', [footer, menu, about])).text).toContain('contato@oburgues.com.br');
+    const contato = [...lexemeSet('contato')];
+    expect(namesContactWithout(contato, '* contato@oburgues.com.br')).toBe(false);
+    expect(namesContactWithout(contato, 'Para se informar basta entrar em contato.')).toBe(true);
   });
 });
 

@@ -75,8 +75,13 @@ const CONTACTS = WRITTEN_FORMS.filter((f) => f.contact);
  * address, an e-mail, a handle); the word alone does not answer.
  */
 export function namesContactWithout(lexemes: readonly string[], text: string): boolean {
+  // "contato" asks for any way to reach the shop: an e-mail answers it as a phone does.
+  if (lexemes.some((l) => ANY_CONTACT.has(l))) return !givesContact(text);
   return CONTACTS.some((f) => lexemes.some((l) => f.words.has(l)) && !f.pattern.test(text));
 }
+
+/** Words for a way to reach the shop, whichever it is. */
+const ANY_CONTACT = lexemeSet('contato contatos');
 
 /** Whether a text gives a way to reach the shop: a phone, an e-mail, an address or a handle. */
 export const givesContact = (text: string) => CONTACTS.some((f) => f.pattern.test(text));
