@@ -1053,6 +1053,11 @@ const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|�
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const INLINE_LABEL = /^(?:(?:[-*•▪◦·–—]|\d{1,2}[.)])\s+)?(?:\*\*)?[^:.!?\n]{1,40}:(?:\*\*)?\s+\S/;
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
+/** A line that names only days ("Segunda á Sábado", "Domingo e Feriados", "Seg. a Sex."). */
+const DAYS_LINE = /^(?:(?:segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo)s?(?:-feira)?s?|seg|ter|qua|qui|sex|s[áa]b|dom|feriados?|[àáa]s?|a|e|at[ée]|de|aos?|\.|,|\s|-)+$/iu;
+/** A line that is only hours ("07:30 ás 19:00", "8h às 12h e 14h às 18h", "Fechado"). */
+const HOURS_LINE = /^(?:\d{1,2}(?:[:h]\d{2})?\s?h?s?|[àáa]s?|at[ée]|e|das|\.|,|\s|-|–)+$|^fechad[oa]s?$/iu;
+
 /** An item of a bulleted (not numbered) list. */
 const BULLET_ITEM = /^[-*•▪◦·–—]\s/;
 /** A bulleted item short enough to be a label, ending in ":" or " -" or in no punctuation ("* Buffet -", "* Bebidas"). */
@@ -1260,7 +1265,12 @@ function analyseText(passageContent: string): AnalysedText {
     let capitalsSince = false;
     // The labels whose nested items are being read, each with its indentation and the heading it interrupts.
     const labels: Array<{ indent: number; outer: string | null }> = [];
+    // A line already read with the one before it (a day's line and its hours).
+    let joined = -1;
+    // The title the subtitles of this block's lists are under.
+    let parentTitle: string | null = null;
     lines.forEach((line, i) => {
+      if (i === joined) return;
       const following = i < lines.length - 1;
       // A label's nested items end at the next line as far left as the label.
       while (labels.length && indents[i]! <= labels.at(-1)!.indent) heading = labels.pop()!.outer;
@@ -1282,7 +1292,11 @@ function analyseText(passageContent: string): AnalysedText {
       // A bulleted label over the lines that are not items under it ("* Formas de Pagamento -", then "Pedimos 15% de
       // entrada…"; "* Bebidas", then "Água, refrigerante…, Suco de Laranja"): their heading, up to the next item.
       // Ending its block, a marked one ("* Formas de Pagamento -") heads the next block.
-      if (BULLET_LABEL.test(line) && (following ? !LIST_ITEM.test(lines[i + 1]!) && (LABEL_MARK.test(line) || !/[.!?]$/.test(lines[i + 1]!)) : LABEL_MARK.test(line))) {
+      // Unmarked ("* Bebidas"), it is a label only when it follows no other item and what follows is no title (a list of
+      // things, with commas, is none): the last item of a list before the next section's title ("- Comprovante de
+      // residência", "Teste de Nivelamento") is an item.
+      const unmarkedLabel = (next: string) => !/[.!?]$/.test(next) && (!isHeading(next, true) || next.includes(',')) && (i === 0 || !LIST_ITEM.test(lines[i - 1]!));
+      if (BULLET_LABEL.test(line) && (following ? !LIST_ITEM.test(lines[i + 1]!) && (LABEL_MARK.test(line) || unmarkedLabel(lines[i + 1]!)) : LABEL_MARK.test(line))) {
         const label = enter(line.replace(LIST_ITEM, '').replace(LABEL_MARK, ''));
         if (following) {
           heading = label;
@@ -1304,6 +1318,34 @@ function analyseText(passageContent: string): AnalysedText {
       if (MARKED_HEADING.test(line) && !following) {
         if (b < blocks.length - 1) pending = enter(line);
         return;
+      }
+      // Days on one line and their hours on the next ("Segunda á Sábado", "07:30 ás 19:00"): one line of the schedule.
+      if (following && DAYS_LINE.test(line) && HOURS_LINE.test(lines[i + 1]!)) {
+        add(`${line}\n${lines[i + 1]}`, heading, false);
+        joined = i + 1;
+        last = 'item';
+        return;
+      }
+      // A short line right before a bulleted list heads it ("Documentos Necessários", "- RG e CPF"), also after the
+      // items of another list, and under a heading just before it ("Processo de Matrícula · Documentos Necessários"); so
+      // does one before such a line.
+      if (following && !LIST_ITEM.test(line) && isHeading(line, true) && !MARKED_HEADING.test(line) && !announces(line) && !ANSWER_MARK.test(line)) {
+        const next = lines[i + 1]!;
+        // Items, not labels ("* Adicionais:" after "Á vista 3% de desconto" is the next section's); and a title has no amount.
+        const items = (l: string) => BULLET_ITEM.test(l) && !LABEL_MARK.test(l);
+        const titlesList = !PERCENT.test(line) && !ANSWER_PATTERNS.price.test(line) &&
+          (items(next) || (i + 2 < lines.length && isHeading(next, true) && !LIST_ITEM.test(next) && items(lines[i + 2]!)));
+        // After a bulleted list, one before a paragraph ("Teste de Nivelamento", "Todos os candidatos passam…") heads it.
+        const titlesText = i > 0 && BULLET_ITEM.test(lines[i - 1]!) && SENTENCE_LINE.test(next);
+        if ((titlesList && (last === 'item' || last === 'heading')) || titlesText) {
+          // A subtitle keeps the title it is under for its siblings too ("Horários e Turmas" over "Turmas Manhã", "Turmas
+          // Noite"…), up to a title over a title ("Processo de Matrícula", then "Documentos Necessários").
+          if (last === 'heading' && heading && BULLET_ITEM.test(next)) parentTitle = heading;
+          else if (!BULLET_ITEM.test(next)) parentTitle = null;
+          heading = parentTitle && BULLET_ITEM.test(next) ? `${parentTitle} · ${line}` : line;
+          last = 'heading';
+          return;
+        }
       }
       // Titles in capitals one under the other ("VALORES AUTOESCOLA", "HABILITAÇÃO", "CARRO E MOTO (A/B)", then "15 aulas
       // práticas de carro", "À VISTA 1.000,00"): the last one, before lines that are not, is a subtitle of the heading.

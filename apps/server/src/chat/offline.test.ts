@@ -1662,3 +1662,41 @@ describe('titles and labels of lists, as documents write them (QA pass 5)', () =
     ]) expect((await ask(question!, [quote])).text, question).toContain(answer);
   });
 });
+
+describe('schedules and sections of lists, as documents lay them out (QA pass 5)', () => {
+  it('a day\'s line and its hours\' line are one line of the schedule ("Segunda á Sábado", "07:30 ás 19:00")', async () => {
+    // A florist's information sheet.
+    const florist = passage('HORÁRIO DE FUNCIONAMENTO\nSegunda á Sábado\n07:30 ás 19:00\nDomingo e Feriados\n07:30 ás 13:00\n\nCONTATOS\nWhatsApp: (21) 98639-1328', 'informacoes.txt');
+    expect((await ask('q horas fecha sabado', [florist])).text).toMatch(/^Segunda á Sábado\n07:30 ás 19:00/);
+    expect((await ask('abre domingo?', [florist])).text).toMatch(/^Domingo e Feriados\n07:30 ás 13:00/);
+  });
+
+  it('a short line before a bulleted list titles it, after another list too, and keeps the title it is under for its siblings', async () => {
+    // A language course's PDF: sections one after the other, with no blank line between them.
+    const course = passage(
+      [
+        'Horários e Turmas',
+        'Turmas Manhã',
+        '- Segunda a Sexta: 8h00 às 10h00',
+        'Turmas Noite',
+        '- Segunda a Sexta: 19h00 às 21h00',
+        'Processo de Matrícula',
+        'Documentos Necessários',
+        '- RG e CPF',
+        '- Comprovante de residência',
+        'Teste de Nivelamento',
+        'Todos os candidatos passam por um teste gratuito.',
+        '*Entrada Negociável',
+        'Á vista 3% de desconto',
+        '* Adicionais:',
+        'Chopp, Vinho e Bartenders',
+      ].join('\n'),
+      'curso.pdf',
+    );
+    expect((await ask('boa noite! tem turma a noite? q horario', [course])).text).toContain('Horários e Turmas · Turmas Noite:\n- Segunda a Sexta: 19h00 às 21h00');
+    expect((await ask('quais documentos pra matricula', [course])).text).toMatch(/^Processo de Matrícula · Documentos Necessários:\n- RG e CPF\n- Comprovante de residência\n/);
+    // The last item before the next title is an item, and a line with an amount titles nothing.
+    expect((await ask('quais documentos pra matricula', [course])).text).not.toContain('Teste de Nivelamento');
+    expect((await ask('tem desconto a vista?', [course])).text).toContain('Á vista 3% de desconto');
+  });
+});

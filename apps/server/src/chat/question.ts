@@ -52,7 +52,7 @@ export interface QuestionPart {
 
 /** Words that only make a sentence a question or a request ("quanto", "qual", "vocês", "tem"): they tell nothing about the answer. */
 const QUESTION_LEXEMES = lexemeSet(
-  'qual quais quanto quanta quantos quantas onde pra vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre the is are what how of to in oi olá ola bom dia boa tarde noite obrigado obrigada',
+  'qual quais quanto quanta quantos quantas onde pra vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre the is are what how of to in oi olá ola obrigado obrigada',
 );
 
 /** The weight of a light word (LIGHT_LEXEMES): it counts, but little. */
@@ -126,7 +126,10 @@ function itemsAsked(text: string): string[] {
  * number glued to its unit as two words.
  */
 const spelledOut = (text: string) =>
-  shopWords(text.replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento').replace(GLUED_UNIT, '$1 $2'));
+  shopWords(text.replace(GREETINGS, ' ').replace(/\b24\s*[/x]\s*7\b/gi, 'horário de funcionamento').replace(GLUED_UNIT, '$1 $2'));
+
+/** "bom dia", "boa tarde", "boa noite" as greetings, not the parts of the day ("tem turma a noite?", "abre à tarde?"). */
+const GREETINGS = /(?<![\p{L}])(?:bom\s+dia|boa\s+tarde|boa\s+noite)(?![\p{L}])/giu;
 
 /** A number and its unit written as one word ("8km", "2L", "600ml"): read as two, the way most texts write them. */
 const GLUED_UNIT = /(?<![\p{L}\d,.])(\d+(?:[.,]\d+)?)(km|kg|ml|l|lts?|g|m|cm|mm)(?![\p{L}\d])/giu;
