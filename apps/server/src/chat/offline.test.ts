@@ -1700,3 +1700,15 @@ describe('schedules and sections of lists, as documents lay them out (QA pass 5)
     expect((await ask('tem desconto a vista?', [course])).text).toContain('Á vista 3% de desconto');
   });
 });
+
+describe('"aberto" and "fechado" as a shop says them, not any adjective (QA pass 6)', () => {
+  it('"qual o horario de funcionamento" is not answered by "cravos abertos ou fechados"', async () => {
+    // An aesthetics clinic's page, which gives no opening hours.
+    const page = passage('Limpeza de pele\n\nÉ indicada, principalmente, para remoção de cravos abertos (pontos pretos) ou fechados (pontos brancos) e remoção de miliuns.', 'limpeza-de-pele.html');
+    expect((await ask('qual o horario de funcionamento', [page])).text).toBe(NOT_FOUND);
+    // A shop's "fechado" still answers, and "abertos" still asks for the hours.
+    const hours = passage('Horário de funcionamento\nSegunda a sábado: das 8h às 18h\nDomingo: fechado', 'loja.txt');
+    expect((await ask('abre domingo?', [hours])).text).toContain('Domingo: fechado');
+    expect((await ask('vcs estao abertos sabado?', [hours])).text).toContain('Segunda a sábado: das 8h às 18h');
+  });
+});

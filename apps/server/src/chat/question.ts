@@ -290,7 +290,9 @@ export function answerType(text: string): AnswerType {
 /** Patterns of the kinds of answer: a unit that has one fits a question that expects it. */
 export const ANSWER_PATTERNS: Record<Exclude<AnswerType, null>, RegExp> = {
   // An hour, "fechado", "fechamos" ("Fechamos no Natal"); not "fecha" alone ("FECHA E CORTA", a product; "abre e fecha").
-  time: /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|24 horas|\bfechad[oa]s?\b|\bfechamos\b/i,
+  // "Fechado" as a shop's state ("Domingo: Fechado", "Fechado aos feriados", "estamos fechados"), not any adjective
+  // ("cravos abertos ou fechados").
+  time: /\b\d{1,2}\s?(h|hs|horas?)\b|\b\d{1,2}h\d{2}\b|\b\d{1,2}:\d{2}\b|24 horas|(?:^|[:\-–]|\b(?:domingos?|s[áa]bados?|feriados?|estamos|estaremos|ficamos|ficaremos|permanecemos|estar[áa]|loja))\s*fechad[oa]s?\b|\bfechad[oa]s?\s+(?:aos?|nos?|nas?|em|para|durante)\b|\bfechamos\b/im,
   price: PRICE_FORM,
   date: /\b\d{1,2}\/\d{1,2}\b|\b(1[0-9]|20)\d{2}\b|\ba\.\s?C\b|\bs[eé]culo\b|\b(segunda|ter[çc]a|quarta|quinta|sexta|s[aá]bado|domingo|janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|feriados?|semestre|ano)\b|\b\d+\s*(dias?|horas?|minutos?|semanas?|meses|anos?)\b/i,
   number: /\d|\b(um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|cem|cento|mil)\b/i,

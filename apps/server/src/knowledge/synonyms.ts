@@ -8,7 +8,10 @@ import { spellWeekdays } from './weekdays';
  * finds "entrega").
  */
 const SYNONYM_GROUPS = [
-  'horário horários abre abrem abrir abrimos aberto aberta abertos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos fechado fechada atende atendem atendemos atendimento',
+  'horário horários abre abrem abrir abrimos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos atende atendem atendemos atendimento',
+  // A shop's state asks for its hours ("vcs estão abertos?"), but any "aberto" or "fechado" in a text is no schedule
+  // ("cravos abertos ou fechados"): one way, as a kind and its brands (KINDS, below).
+  'aberto aberta abertos abertas fechado fechada fechados fechadas',
   'preço preços custa custam custo valor valores cobram cobra',
   'entrega entregas entregam entregar delivery frete envio enviam mandam',
   'pagamento pagamentos pagar pago aceitam aceita',
@@ -57,6 +60,7 @@ for (const group of SYNONYM_GROUPS) for (const lexeme of group) addSynonyms(lexe
 const KINDS: Array<[string, string]> = [
   ['cerveja', 'brahma skol heineken itaipava budweiser stella corona amstel eisenbahn devassa bohemia spaten petra colorado baden ipa pilsen lager weiss stout'],
   ['refrigerante', 'coca cola guaraná fanta sprite pepsi kuat sukita soda schweppes tônica'],
+  ['aberto', 'horário horários abre abrem abrir abrimos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos'],
   // "parcela no cartão?" over "crédito em até 6x"; not "débito?" over "Todos os cartões" (a debit card is one kind of card).
   ['cartão', 'crédito débito'],
   // "abrem no fim de semana?" over "Sábado: 8h às 12h" (a text's own "fim de semana" is its days: weekdays.ts).
