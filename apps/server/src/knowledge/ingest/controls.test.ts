@@ -12,6 +12,14 @@ describe('withoutControls', () => {
     expect(withoutControls('Tem wi-fi? +\nTemos.\n\n› Aceita pix?\nAceitamos.')).toBe('Tem wi-fi?\nTemos.\n\nAceita pix?\nAceitamos.');
   });
 
+  it("drops a site's breadcrumb, numbered or on one line, and keeps a numbered list that is not one", () => {
+    // An aesthetics clinic's page (QA pass 6): its breadcrumb's "Home" met "homem".
+    expect(withoutControls('Fotodepilação\n\n1. Home\n2. Fotodepilação\n\nA fotodepilação é unissex.')).toBe('Fotodepilação\n\nA fotodepilação é unissex.');
+    expect(withoutControls('Home > Serviços > Limpeza de pele\nLimpeza de pele')).toBe('Limpeza de pele');
+    const steps = '1. Escolha o produto\n2. Pague com Pix\n\n1. Home office: atendemos online.';
+    expect(withoutControls(steps)).toBe(steps);
+  });
+
   it('keeps separators, list items and text that only starts like a control', () => {
     const text = 'Pezinho\n\n-----\n\n- Pix\n- Cartão\n\nVer mais fotos na galeria\n\nAbrir conta é grátis.';
     expect(withoutControls(text)).toBe(text);

@@ -18,13 +18,45 @@ const QUESTION_TOGGLE = /^(\s*)[+›»▸▶►▼▲▾▴⌄˅]\s*(?=\S.*\?\s*
  */
 export function withoutControls(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const crumbs = breadcrumbLines(lines);
   const kept = lines
-    .filter((line) => {
+    .filter((line, i) => {
       const trimmed = line.trim();
-      return !trimmed || SEPARATOR_LINE.test(trimmed) || !CONTROL_LINE.test(trimmed);
+      return !crumbs.has(i) && (!trimmed || SEPARATOR_LINE.test(trimmed) || !CONTROL_LINE.test(trimmed));
     })
     // A toggle on the question's own line ("A academia tem estacionamento? +", "▸ Posso parcelar?").
     .map((line) => line.replace(QUESTION_TOGGLE, (_, indent?: string, mark?: string) => mark ?? indent ?? ''));
   if (kept.length === lines.length && kept.every((line, i) => line === lines[i])) return text;
   return kept.join('\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n');
+}
+
+/** The start of a site's breadcrumb: its home page ("1. Home", "Início", "Página inicial"). */
+const CRUMB_HOME = /^(?:1[.)]\s+)?(?:home|in[íi]cio|p[áa]gina inicial)$/i;
+/** A breadcrumb on one line ("Home > Serviços > Fotodepilação", "Início / Estética"). */
+const CRUMB_LINE = /^(?:home|in[íi]cio|p[áa]gina inicial)\s*[>»/›|]\s*\S.{0,100}$/i;
+/** A later step of a numbered breadcrumb ("2. Estética Facial"): short, no sentence. */
+const CRUMB_STEP = /^\d[.)]\s+[^.!?:;]{1,40}$/;
+
+/**
+ * The lines of a site's breadcrumb ("1. Home", "2. Estética Facial", "3. Limpeza de pele"; "Home > Serviços"): the page's
+ * navigation, whose "Home" met "homem" ("é pra homem também?" was answered "Home").
+ */
+function breadcrumbLines(lines: readonly string[]): Set<number> {
+  const crumbs = new Set<number>();
+  lines.forEach((line, i) => {
+    const trimmed = line.trim();
+    if (CRUMB_LINE.test(trimmed)) crumbs.add(i);
+    if (!/^1[.)]\s/.test(trimmed) || !CRUMB_HOME.test(trimmed)) return;
+    // The numbered steps after it, blank lines between them allowed.
+    const steps = [i];
+    for (let j = i + 1, n = 2; j < lines.length; j++) {
+      const next = lines[j]!.trim();
+      if (!next) continue;
+      if (!CRUMB_STEP.test(next) || !next.startsWith(`${n}`)) break;
+      steps.push(j);
+      n++;
+    }
+    if (steps.length > 1) for (const j of steps) crumbs.add(j);
+  });
+  return crumbs;
 }
