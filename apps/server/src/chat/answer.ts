@@ -1064,8 +1064,10 @@ const BULLET_ITEM = /^[-*•▪◦·–—]\s/;
 const BULLET_LABEL = /^[-*•▪◦·–—]\s+[^\n.!?:;]{2,40}(?::|\s[-–])?$/;
 /** How a label says that what follows is its content: a colon or a dash at its end. */
 const LABEL_MARK = /\s*(?::|\s[-–])$/;
-/** A numbered item short enough to be a title, not a sentence ("1. Inglês Básico (A1-A2)"). */
-const TITLE_ITEM = /^\d{1,2}[.)]\s+[^\n.!?:;]{2,60}$/;
+/** A numbered item short enough to be a title, not a sentence ("1. Inglês Básico (A1-A2)", "3.2. INFANTIL III (…)"). */
+const TITLE_ITEM = /^\d{1,2}(?:\.\d{1,2})*[.)]\s+[^\n.!?:;]{2,80}$/;
+/** A title's number, of one level or more ("1. ", "3.2. "). */
+const TITLE_NUMBER = /^\d{1,2}(?:\.\d{1,2})*[.)]\s+/;
 
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
 const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
@@ -1285,7 +1287,7 @@ function analyseText(passageContent: string): AnalysedText {
       // A numbered item that titles the bulleted items under it ("1. Inglês Básico (A1-A2)", then "- Duração: 6 meses",
       // "- Valor mensal: R$ 180,00"): their heading, up to the next title, even right after the last of the items before.
       if (following && TITLE_ITEM.test(line) && BULLET_ITEM.test(lines[i + 1]!)) {
-        heading = enter(line.replace(LIST_ITEM, ''));
+        heading = enter(line.replace(TITLE_NUMBER, ''));
         last = 'heading';
         return;
       }

@@ -1628,6 +1628,12 @@ describe('titles and labels of lists, as documents write them (QA pass 5)', () =
     );
     expect((await ask('qto e a mensalidade do basico', [course])).text).toMatch(/^Inglês Básico \(A1-A2\):\n- Valor mensal: R\$ 180,00/);
     expect((await ask('valor do intermediario', [course])).text).toMatch(/^Inglês Intermediário \(B1-B2\):\n- Valor mensal: R\$ 220,00/);
+    // A school's sheet numbers its sections on two levels ("3.2. INFANTIL III (…)").
+    const school = passage(
+      '3.1. INFANTIL II (Crianças que completam 2 anos até 31/03/2025)\n- Mensalidade: R$ 290,00.\n3.2. INFANTIL III (Crianças que completam 3 anos até 31/03/2025)\n- Mensalidade: R$ 300,00.\n3.5. ENSINO FUNDAMENTAL (1º ao 5º ano)\n- Mensalidade (Para 2026): R$ 320,00.',
+      'informacoes.pdf',
+    );
+    expect((await ask('qto é a mensalidade do infantil 3', [school])).text).toContain('INFANTIL III (Crianças que completam 3 anos até 31/03/2025):\n- Mensalidade: R$ 300,00.');
   });
 
   it('titles in capitals one under the other: the last, before the lines it titles, is a subtitle ("VALORES AUTOESCOLA · CARRO E MOTO (A/B)")', async () => {
