@@ -1605,15 +1605,16 @@ describe('a heading that lost its style heads the paragraph after it', () => {
 });
 
 describe('words of a vet, a florist and a hamburgueria (QA pass 5)', () => {
-  it('"remédio" meets "medicamentos", "ultrassom" "ultrassonografia", "vegetariano" "Veggie", and "Est." is an address', async () => {
+  it('"remédio" meets "medicamentos", "ultrassom" "ultrassonografia", "vegetariano" "Veggie", "tira" "remover", and "Est." is an address', async () => {
     const shop = passage(
-      'Farmácia: Venda de medicamentos veterinários.\n\nImagem: Radiografias, ultrassonografia e endoscopia.\n\nLanches\nVeggie Burger - Hambúrguer de grão-de-bico, queijo e salada - R$ 29,00\nX-Bacon - Hambúrguer, bacon e queijo - R$ 27,00\n\nEndereço: Est. dos Bandeirantes, 505 - Jacarepaguá',
+      'Farmácia: Venda de medicamentos veterinários.\n\nImagem: Radiografias, ultrassonografia e endoscopia.\n\nA limpeza de pele é um procedimento estético que tem como objetivo remover cravos e impurezas da pele.\n\nLanches\nVeggie Burger - Hambúrguer de grão-de-bico, queijo e salada - R$ 29,00\nX-Bacon - Hambúrguer, bacon e queijo - R$ 27,00\n\nEndereço: Est. dos Bandeirantes, 505 - Jacarepaguá',
       'site.html',
     );
     for (const [question, answer] of [
       ['vcs vendem remedio?', 'Venda de medicamentos veterinários'],
       ['fazem ultrassom?', 'ultrassonografia'],
       ['tem hamburguer vegetariano?', 'Veggie Burger'],
+      ['a limpeza de pele tira cravo?', 'remover cravos'],
       ['onde fica a loja?', 'Endereço: Est. dos Bandeirantes, 505'],
     ]) expect((await ask(question!, [shop])).text, question).toContain(answer);
   });

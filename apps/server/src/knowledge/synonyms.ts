@@ -43,6 +43,7 @@ const SYNONYM_GROUPS = [
   'remédio remédios medicamento medicamentos',
   'ultrassom ultrassons ultrassonografia ultrassonografias',
   'vegetariano vegetariana vegetarianos vegetarianas veggie vegano vegana',
+  'tirar tira tiram retirar retira retiram remover remove removem remoção',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
