@@ -1617,6 +1617,7 @@ describe('words of a vet, a florist and a hamburgueria (QA pass 5)', () => {
       ['a limpeza de pele tira cravo?', 'remover cravos'],
       ['onde fica a loja?', 'Endereço: Est. dos Bandeirantes, 505'],
     ]) expect((await ask(question!, [shop])).text, question).toContain(answer);
+    expect(questionParts('tira cravo?')[0]!.terms.find((t) => t.lexemes.includes('tir'))!.synonyms).toContain('remov');
   });
 });
 
