@@ -171,6 +171,19 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'papel de seda')).toEqual([bouquet]);
   });
 
+  it('finds a mobile number whose leading 9 stands apart by "telefone", also in passages written before (migration 0025)', async () => {
+    // A school's information sheet (QA pass 6).
+    const owner = await newAgent();
+    const contact = 'Secretaria: (85) 9 9970-1822';
+    await addFile(owner, 'escola.txt', [contact, 'Mensalidade: R$ 300,00.']);
+    expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
+    // As written before: the words' lexemes only.
+    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(contact).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${contact}`);
+    expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([]);
+    expect(await lexemesRecomputedBy('0025_passage_phones_spaced_nine', owner.agentId)).toEqual([contact]);
+    expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
+  });
+
   it("reads a Markdown table pasted into the knowledge text as rows, each value with its column", async () => {
     const { user, agent } = await createUserWithAgent(ctx);
     const about = 'Nossas unidades:\n\n| Unidade | Sábado | Domingo |\n| --- | --- | --- |\n| Floresta | 08h às 13h | Fechada |\n| Lagoa | 09h às 12h | 09h às 12h |';

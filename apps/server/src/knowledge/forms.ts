@@ -57,7 +57,8 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   form('parcela parcelas parcelar parcelam parcelamento parcelado vezes', /\b\d{1,2}\s?x\b/i, { indexed: true }),
   // "em até 45 minutos", "7 (sete) dias úteis", and a duration column's cell ("Duracao_Minutos: 60").
   form('prazo tempo demorar duração', /\b\d+\s*(?:\(\p{L}+\)\s*)?(?:min\b|minutos?|h\b|horas?|dias?|semanas?|meses|m[eê]s)|dura[çc][ãa]o[^:\n]{0,20}: \d/iu),
-  form('telefone', /\(?\b\d{2}\)?[\s.-]?9?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, { indexed: true, contact: true }),
+  // A mobile's leading 9 may stand apart ("(85) 9 9970-1822").
+  form('telefone', /\(?\b\d{2}\)?[\s.-]?(?:9[\s.]?)?\d{4}[\s.-]?\d{4}\b|\b0800[\s.-]?\d{3}[\s.-]?\d{4}\b/, { indexed: true, contact: true }),
   // One character of the name before the '@' tells as well as the whole name, which `[\w.+-]+@` would read again from
   // every letter of every word of the text (an eighth of the bench PDF's analysis).
   form('email', /[\w.+-]@[\w-]+\.[\w.]+/, { indexed: true, contact: true }),
