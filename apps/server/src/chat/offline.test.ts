@@ -1508,6 +1508,8 @@ describe('a contact page and colloquial questions (QA pass 4)', () => {
     for (const question of ['quanto e a consulta', 'quanto ta a consulta', 'consulta qto ta', 'qto e a consulta?']) {
       expect(questionParts(question).map((p) => p.type), question).toEqual(['price']);
     }
+    // "qnd" is "quando", as "qto" is "quanto".
+    for (const question of ['qnd começam as aulas?', 'qdo comeca a matricula']) expect(questionParts(question)[0]!.type, question).toBe('date');
     // Two items are still two parts.
     expect(questionParts('quanto custa o xis bacon e o xis frango?').map((p) => p.text)).toEqual(['quanto custa o xis bacon', 'o xis frango?']);
     const clinic = passage('Consultas\nA avaliação é gratuita e sem compromisso? Sim, mas não é recomendado trazer crianças.\nValor da consulta: R$ 150,00.', 'faq.md');

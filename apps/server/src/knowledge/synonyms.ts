@@ -99,6 +99,7 @@ const PHRASES: Array<[RegExp, string]> = [
 const CHAT_WORDS: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:qto|qnto|qnt)(?![\p{L}\p{N}])/giu, 'quanto'],
   [/(?<![\p{L}\p{N}])(?:qts|qtos|qnts)(?![\p{L}\p{N}])/giu, 'quantos'],
+  [/(?<![\p{L}\p{N}])(?:qnd|qdo|qndo|qnda)(?![\p{L}\p{N}])/giu, 'quando'],
   [/(?<![\p{L}\p{N}])(?:qtas|qnts)(?![\p{L}\p{N}])/giu, 'quantas'],
   [/(?<![\p{L}\p{N}])hj(?![\p{L}\p{N}])/giu, 'hoje'],
   // "tão abertos?", "vcs tão no ifood?" (not "tão bom").
