@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { lexemeSet, questionWords } from '../knowledge/text-search';
 import { asksFormIn, givesContact, namesContactWithout } from '../knowledge/forms';
 import { CAPITALS_TITLE, isValueBlock, SEPARATOR_LINE, VALUE_LINE } from '../knowledge/ingest/split';
-import { isWeekday, namesWeekday, restOfWeek, withWeekdays } from '../knowledge/weekdays';
+import { isWeekday, namesWeekday, restOfWeek, weekdaysIn, withWeekdays } from '../knowledge/weekdays';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { ANSWER_PATTERNS, answerType, datesIn, fold, quantitiesIn, quantityWord, rangesIn, inflectionBase, inflectionBases, LIGHT_WORD, textWords, questionParts, type QuestionPart, type Term } from './question';
 
@@ -580,7 +580,6 @@ function declinedItems(unit: Unit): Array<Array<Set<string>>> {
  * it so ("bolo de aniversário" is another thing). Infinity when it names none.
  */
 function declinedItemAt(unit: Unit, part: QuestionPart): number {
-  if (!/\bn[ãa]o\s/iu.test(unit.text)) return Infinity;
   let at = Infinity;
   for (const words of declinedItems(unit)) {
     const found = words.map((lexemes) => part.terms.findIndex((t) => !t.carried && t.weight === 1 && t.lexemes.some((l) => lexemes.has(l))));
@@ -1050,11 +1049,12 @@ function goesOn(before: string, line: string): boolean {
 /** A word that a sentence does not end with: a line that ends in one is cut. */
 const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|às|ao|aos|com|para|pra|por|pelo|pela|que|ou|um|uma|seu|sua|se)$/iu;
 
-/** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
+/** A line that opens with a label, an item's or not ("- ITBI: Imposto de Transmissão…", "**Horário:** 8h às 18h"). */
 const INLINE_LABEL = /^(?:(?:[-*•▪◦·–—]|\d{1,2}[.)])\s+)?(?:\*\*)?[^:.!?\n]{1,40}:(?:\*\*)?\s+\S/;
+/** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
-/** A line that names only days ("Segunda á Sábado", "Domingo e Feriados", "Seg. a Sex."). */
-const DAYS_LINE = /^(?:(?:segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo)s?(?:-feira)?s?|seg|ter|qua|qui|sex|s[áa]b|dom|feriados?|[àáa]s?|a|e|at[ée]|de|aos?|\.|,|\s|-)+$/iu;
+/** A line that names days and nothing else: no number, a few words ("Segunda á Sábado", "Domingo e Feriados"). */
+const namesDaysOnly = (line: string) => line.length <= 40 && !/\d/.test(line) && weekdaysIn(line).length > 0;
 /** A line that is only hours ("07:30 ás 19:00", "8h às 12h e 14h às 18h", "Fechado"). */
 const HOURS_LINE = /^(?:\d{1,2}(?:[:h]\d{2})?\s?h?s?|[àáa]s?|at[ée]|e|das|\.|,|\s|-|–)+$|^fechad[oa]s?$/iu;
 
@@ -1322,7 +1322,7 @@ function analyseText(passageContent: string): AnalysedText {
         return;
       }
       // Days on one line and their hours on the next ("Segunda á Sábado", "07:30 ás 19:00"): one line of the schedule.
-      if (following && DAYS_LINE.test(line) && HOURS_LINE.test(lines[i + 1]!)) {
+      if (following && HOURS_LINE.test(lines[i + 1]!) && namesDaysOnly(line)) {
         add(`${line}\n${lines[i + 1]}`, heading, false);
         joined = i + 1;
         last = 'item';
@@ -1335,16 +1335,17 @@ function analyseText(passageContent: string): AnalysedText {
         const next = lines[i + 1]!;
         // Items, not labels ("* Adicionais:" after "Á vista 3% de desconto" is the next section's); and a title has no amount.
         const items = (l: string) => BULLET_ITEM.test(l) && !LABEL_MARK.test(l);
+        const itemsNext = items(next);
         const titlesList = !PERCENT.test(line) && !ANSWER_PATTERNS.price.test(line) &&
-          (items(next) || (i + 2 < lines.length && isHeading(next, true) && !LIST_ITEM.test(next) && items(lines[i + 2]!)));
+          (itemsNext || (i + 2 < lines.length && isHeading(next, true) && !LIST_ITEM.test(next) && items(lines[i + 2]!)));
         // After a bulleted list, one before a paragraph ("Teste de Nivelamento", "Todos os candidatos passam…") heads it.
         const titlesText = i > 0 && BULLET_ITEM.test(lines[i - 1]!) && SENTENCE_LINE.test(next);
         if ((titlesList && (last === 'item' || last === 'heading')) || titlesText) {
           // A subtitle keeps the title it is under for its siblings too ("Horários e Turmas" over "Turmas Manhã", "Turmas
           // Noite"…), up to a title over a title ("Processo de Matrícula", then "Documentos Necessários").
-          if (last === 'heading' && heading && BULLET_ITEM.test(next)) parentTitle = heading;
-          else if (!BULLET_ITEM.test(next)) parentTitle = null;
-          heading = parentTitle && BULLET_ITEM.test(next) ? `${parentTitle} · ${line}` : line;
+          if (!itemsNext) parentTitle = null;
+          else if (last === 'heading' && heading) parentTitle = heading;
+          heading = parentTitle && itemsNext ? `${parentTitle} · ${line}` : line;
           last = 'heading';
           return;
         }

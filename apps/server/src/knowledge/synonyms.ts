@@ -7,8 +7,12 @@ import { spellWeekdays } from './weekdays';
  * has no "endereço") and in the offline answer (chat/question.ts: "abrem" finds "Horário de funcionamento", "frete"
  * finds "entrega").
  */
+/** The words of a shop's opening hours. */
+const HOURS = 'horário horários abre abrem abrir abrimos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos';
+
 const SYNONYM_GROUPS = [
-  'horário horários abre abrem abrir abrimos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos atende atendem atendemos atendimento',
+  // "atendimento" is the hours too ("horário de atendimento"), though "vcs estão abertos?" does not ask who attends.
+  `${HOURS} atende atendem atendemos atendimento`,
   // A shop's state asks for its hours ("vcs estão abertos?"), but any "aberto" or "fechado" in a text is no schedule
   // ("cravos abertos ou fechados"): one way, as a kind and its brands (KINDS, below).
   'aberto aberta abertos abertas fechado fechada fechados fechadas',
@@ -61,7 +65,7 @@ for (const group of SYNONYM_GROUPS) for (const lexeme of group) addSynonyms(lexe
 const KINDS: Array<[string, string]> = [
   ['cerveja', 'brahma skol heineken itaipava budweiser stella corona amstel eisenbahn devassa bohemia spaten petra colorado baden ipa pilsen lager weiss stout'],
   ['refrigerante', 'coca cola guaraná fanta sprite pepsi kuat sukita soda schweppes tônica'],
-  ['aberto', 'horário horários abre abrem abrir abrimos funciona funcionam funcionamos funcionamento expediente fecha fecham fechamos'],
+  ['aberto', HOURS],
   // "parcela no cartão?" over "crédito em até 6x"; not "débito?" over "Todos os cartões" (a debit card is one kind of card).
   ['cartão', 'crédito débito'],
   // "abrem no fim de semana?" over "Sábado: 8h às 12h" (a text's own "fim de semana" is its days: weekdays.ts).

@@ -193,20 +193,18 @@ export function isPrefixWord(lexeme: string): boolean {
 /** The lexemes of a text as a set (the offline responder matches answers with it). */
 export function lexemeSet(text: string): Set<string> {
   const set = new Set<string>();
-  // One pass over runs of letters, digits and hyphens: a run is one word, or words apart by hyphens (the words WORD
-  // finds, in the same order). A hyphenated word's joined form goes in after all the words, as a second pass would add it.
-  let hyphenated: string[] | undefined;
+  // One pass over runs of letters, digits and hyphens: a run is one word, or words apart by hyphens (the words WORD finds).
   for (const run of lowerCase(text).match(WORD_OR_HYPHENS) ?? []) {
     if (!run.includes('-')) {
       for (const lexeme of lexemesOf(run)) set.add(lexeme);
       continue;
     }
-    for (const word of run.split('-')) if (word) for (const lexeme of lexemesOf(word)) set.add(lexeme);
+    const parts = run.split('-');
+    for (const word of parts) if (word) for (const lexeme of lexemesOf(word)) set.add(lexeme);
     // A word written with a hyphen is also the word written without it ("WI-FI" / "wifi", "e-mail" / "email").
     // Not a verb and its pronoun ("pode-se", "dar-se-á", "entregá-lo").
-    if (HYPHENATED.test(run) && !run.split('-').slice(1).some((part) => CLITICS.has(part))) (hyphenated ??= []).push(run.replace(/-/g, ''));
+    if (HYPHENATED.test(run) && !parts.slice(1).some((part) => CLITICS.has(part))) for (const lexeme of lexemesOf(parts.join(''))) set.add(lexeme);
   }
-  for (const word of hyphenated ?? []) for (const lexeme of lexemesOf(word)) set.add(lexeme);
   return set;
 }
 

@@ -17,7 +17,8 @@ const QUESTION_TOGGLE = /^(\s*)[+›»▸▶►▼▲▾▴⌄˅]\s*(?=\S.*\?\s*
  * separator line ("-----") is content: it is kept.
  */
 export function withoutControls(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  // (Lines end in '\n': runningTextPassages, ingest/prepare.ts.)
+  const lines = text.split('\n');
   const crumbs = breadcrumbLines(lines);
   const kept = lines
     .filter((line, i) => {

@@ -1,4 +1,4 @@
-import { VALUE_LINE } from './split';
+import { MENU_PRICE, VALUE_LINE } from './split';
 
 /**
  * A menu laid out vertically, as a website's menu renders to text (each column of a row on a line of its own): an
@@ -34,8 +34,9 @@ import { VALUE_LINE } from './split';
  * only read as a menu when it has two items or more, each a name (with or without a description) over its prices.
  */
 export function menuRecords(text: string): string {
+  // (Lines end in '\n': runningTextPassages, ingest/prepare.ts.)
   if (!/\d,\d{2}|R\$/.test(text)) return text;
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+  const lines = text.split('\n').map((l) => l.trim());
   const out: string[] = [];
   // Lines before `from` not yet written out.
   let from = 0;
@@ -68,7 +69,7 @@ interface Item {
 }
 
 /** A price alone on its line ("R$ 18,00", "R$ 5", "18,00"), or a price not set ("R$ --,--"). */
-const PRICE_LINE = /^(?:R\$\s?(?:\d{1,3}(?:\.\d{3})*(?:,\d{2})?|[-–]{1,2},[-–]{1,2})|\d{1,3}(?:\.\d{3})*,\d{2})$/u;
+const PRICE_LINE = new RegExp(String.raw`^(?:${MENU_PRICE}|\d{1,3}(?:\.\d{3})*,\d{2})$`, 'u');
 /** A size not served, among the item's prices ("R$ 18,00", "-", "R$ 36,00"). */
 const NOT_SERVED = /^[-–—]$/u;
 /** The longest name of an item; the longest line of its description. */

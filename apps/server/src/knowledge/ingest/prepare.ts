@@ -46,7 +46,9 @@ export function textPassages(text: string): string[] {
  * file's first passages while the rest of its text is still to be merged into chunks, as tablePassages groups rows.
  */
 function runningTextPassages(text: string): Iterable<string> {
-  return splitPassages(withoutControls(menuRecords(text)));
+  // Line ends as '\n' once, for the three of them.
+  const lines = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  return splitPassages(withoutControls(menuRecords(lines)));
 }
 
 /** Analyses passages batch by batch (text-search.ts, forms.ts), as they come. */

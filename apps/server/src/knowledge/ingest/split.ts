@@ -55,8 +55,10 @@ function splitRecursive(text: string, size: number, level: number): Piece[] {
   return out;
 }
 
+/** A menu's price in reais ("R$ 18,00", "R$ 1.200", "R$ --,--" for a size not served): ingest/menus.ts too. */
+export const MENU_PRICE = String.raw`R\$\s?(?:\d{1,3}(?:\.\d{3})*(?:,\d{2})?|[-–]{1,2},[-–]{1,2})`;
 /** A price that ends a line ("… - Grande R$ 36,00", "… R$ --,--"). */
-const PRICE_AT_END = /R\$\s?(?:\d{1,3}(?:\.\d{3})*(?:,\d{2})?|-{1,2},-{1,2})$/;
+const PRICE_AT_END = new RegExp(`${MENU_PRICE}$`, 'u');
 
 /** The separators a line is cut at to fill a chunk: sentences first. */
 const SENTENCE_LEVEL = SEPARATORS.indexOf('. ');
