@@ -31,6 +31,14 @@ describe('lexical retrieval', () => {
 
   const contents = async (agentId: string, question: string) => (await lexicalSearch(ctx.database.db, agentId, question)).map((p) => p.content);
   /** Runs a migration that clears the lexemes of passages written before, then the workers' sweep; the agent's passages it cleared. */
+  /** Stores a passage's lexemes as an earlier release computed them (for a migration to find and clear). */
+  async function storedAsBefore(agentId: string, content: string, lexemes: Iterable<string>) {
+    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(lexemes))}::tsvector where agent_id = ${agentId} and content = ${content}`);
+  }
+
+  /** The lexemes of a text's words only, as releases before its written forms and joined words computed them. */
+  const wordsOnly = (text: string) => questionWords(text).flat();
+
   async function lexemesRecomputedBy(migration: string, agentId: string): Promise<string[]> {
     const text = readFileSync(new URL(`../src/db/migrations/${migration}.sql`, import.meta.url), 'utf8');
     await ctx.database.db.execute(sql.raw(text.replace(/^--.*$/gm, '')));
@@ -97,7 +105,7 @@ describe('lexical retrieval', () => {
     const contact = 'Encomendas pelo (11) 98888-7777.';
     await addFile(owner, 'antigo.txt', [contact, 'Abrimos às 7h.']);
     // As written before: the words' lexemes only.
-    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(lexemeSet(contact))}::tsvector where agent_id = ${owner.agentId} and content = ${contact}`);
+    await storedAsBefore(owner.agentId, contact, lexemeSet(contact));
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([]);
     expect(await lexemesRecomputedBy('0017_passage_forms', owner.agentId)).toEqual([contact]);
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
@@ -116,7 +124,7 @@ describe('lexical retrieval', () => {
     // As written before: the words' lexemes only.
     const other = await newAgent();
     await addFile(other, 'antigo.txt', [short, 'Ter uma conta é grátis.']);
-    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(lexemeSet(short))}::tsvector where agent_id = ${other.agentId} and content = ${short}`);
+    await storedAsBefore(other.agentId, short, lexemeSet(short));
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([]);
     expect(await lexemesRecomputedBy('0020_passage_weekdays', other.agentId)).toEqual([short]);
     expect(await contents(other.agentId, 'abrem na quinta?')).toEqual([short]);
@@ -132,7 +140,7 @@ describe('lexical retrieval', () => {
     for (const question of ['qual o horário?', 'que horas vcs atendem']) expect(await contents(owner.agentId, question), question).toEqual([schedule]);
     // As written before: the words' lexemes only.
     for (const text of [address, schedule]) {
-      await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(text).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${text}`);
+      await storedAsBefore(owner.agentId, text, wordsOnly(text));
     }
     expect(await contents(owner.agentId, 'qual o endereco')).toEqual([]);
     expect((await lexemesRecomputedBy('0023_passage_addresses_and_schedules', owner.agentId)).sort()).toEqual([address, schedule].sort());
@@ -146,7 +154,7 @@ describe('lexical retrieval', () => {
     await addFile(owner, 'pousada.txt', [tariff, 'Crianças até 5 anos não pagam.']);
     expect(await contents(owner.agentId, 'tem wifi?')).toEqual([tariff]);
     // As written before: the words' lexemes only.
-    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(tariff).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${tariff}`);
+    await storedAsBefore(owner.agentId, tariff, wordsOnly(tariff));
     expect(await contents(owner.agentId, 'tem wifi?')).toEqual([]);
     expect(await lexemesRecomputedBy('0022_passage_hyphenated_words', owner.agentId)).toEqual([tariff]);
     expect(await contents(owner.agentId, 'tem wifi?')).toEqual([tariff]);
@@ -163,7 +171,7 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'tem vasos azuis?')).toEqual([vase]);
     // As written before: the lexemes of the plurals' singulars left out.
     const before = [...passageLexemes(bouquet)].filter((l) => !lexemeSet('girassol papel').has(l));
-    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(before))}::tsvector where agent_id = ${owner.agentId} and content = ${bouquet}`);
+    await storedAsBefore(owner.agentId, bouquet, before);
     expect(await contents(owner.agentId, 'tem girassol?')).toEqual([]);
     // "mais" is no such plural: that passage keeps its lexemes.
     expect(await lexemesRecomputedBy('0024_passage_plurals_in_is', owner.agentId)).toEqual([bouquet]);
@@ -178,7 +186,7 @@ describe('lexical retrieval', () => {
     await addFile(owner, 'escola.txt', [contact, 'Mensalidade: R$ 300,00.']);
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
     // As written before: the words' lexemes only.
-    await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(questionWords(contact).flat()))}::tsvector where agent_id = ${owner.agentId} and content = ${contact}`);
+    await storedAsBefore(owner.agentId, contact, wordsOnly(contact));
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([]);
     expect(await lexemesRecomputedBy('0025_passage_phones_spaced_nine', owner.agentId)).toEqual([contact]);
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
