@@ -765,6 +765,24 @@ describe('lists, headings and rows as merchants write them', () => {
     const faq = passage('Posso chegar atrasado?\n\n**Depende.** A tolerância máxima é de **10 minutos**. Se você chegar com **15-20 minutos de atraso** e houver fila de espera, **não será atendido** e precisará reagendar.', 'faq.md');
     expect((await ask('cheguei 15 min atrasado vou ser atendido?', [faq])).text).toContain('15-20 minutos de atraso');
     expect(rangesIn('15-20 minutos')).toEqual([{ from: 15, to: 20, unit: 'min' }]);
+    // "até 15 dias de antecedência" is no later than 15 days before: 15 days or more (QA pass 4's inn).
+    const rebooking = passage(
+      'Cancelamento e remarcação\nCancelamentos com até 15 dias de antecedência: reembolso integral.\nCancelamentos com menos de 15 dias: multa de 50% do valor.\nRemarcações com até 48 horas de antecedência não têm custo.\nRemarcações com menos de 48 horas: taxa de R$ 50,00.',
+      'pousada.txt',
+    );
+    for (const [question, bracket] of [
+      ['se eu cancelar com 20 dias de antecedencia tem reembolso?', 'Cancelamentos com até 15 dias de antecedência'],
+      ['se cancelar 20 dias antes tem reembolso?', 'Cancelamentos com até 15 dias de antecedência'],
+      ['se eu cancelar com 5 dias tem multa?', 'Cancelamentos com menos de 15 dias'],
+      ['posso remarcar com 72 horas de antecedência?', 'Remarcações com até 48 horas de antecedência'],
+      ['remarcar com 24 horas de antecedencia tem custo?', 'Remarcações com menos de 48 horas'],
+    ]) expect((await ask(question!, [rebooking])).text).toMatch(new RegExp(`^${bracket}`));
+    expect(rangesIn('até 15 dias de antecedência; até 2 dias antes do check-in; até 5 dias úteis; antecedência mínima de 3 dias')).toEqual([
+      { from: 15, to: Infinity, unit: 'dias' },
+      { from: 2, to: Infinity, unit: 'dias' },
+      { from: -Infinity, to: 5, unit: 'dias' },
+      { from: 3, to: Infinity, unit: 'dias' },
+    ]);
     expect(rangesIn('de 14 até 7 dias, 3 a 10 dias úteis, mais de 15 dias, até 5 km, entre 2 e 3 semanas, raio de 5 km')).toEqual([
       { from: 7, to: 14, unit: 'dias' },
       { from: 3, to: 10, unit: 'dias' },

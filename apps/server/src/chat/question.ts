@@ -158,13 +158,13 @@ export function datesIn(text: string): string[] {
 }
 
 /** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
-const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?|min|minutos?)(?![\p{L}\d])`;
+const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?|horas?|min|minutos?)(?![\p{L}\d])`;
 const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
 const QUANTITY = new RegExp(String.raw`(?<![\d,.])${NUMBER}\s*${UNIT}`, 'giu');
 const UNITS: Record<string, string> = {
   ...{ litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' },
   ...{ km: 'km', quilometro: 'km', quilometros: 'km', m: 'm', metro: 'm', metros: 'm', cm: 'cm', centimetro: 'cm', centimetros: 'cm', mm: 'mm' },
-  ...{ min: 'min', minuto: 'min', minutos: 'min', dia: 'dias', dias: 'dias', semana: 'semanas', semanas: 'semanas', mes: 'meses', meses: 'meses', ano: 'anos', anos: 'anos' },
+  ...{ min: 'min', minuto: 'min', minutos: 'min', dia: 'dias', dias: 'dias', semana: 'semanas', semanas: 'semanas', mes: 'meses', meses: 'meses', ano: 'anos', anos: 'anos', hora: 'horas', horas: 'horas' },
 };
 
 /**
@@ -181,7 +181,7 @@ export function quantitiesIn(text: string): string[] {
  * Each as its lowest and highest number (a bound left open is infinite) and its unit as quantitiesIn writes it.
  */
 const RANGE = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:${NUMBER}\s*(?:a|até|ate|e|-|–)\s*${NUMBER}|(mais de|acima de|a partir de|no m[íi]nimo|m[íi]nimo de)\s*${NUMBER}|(menos de|até|ate|abaixo de|no m[áa]ximo|m[áa]ximo de)\s*${NUMBER})\s*${UNIT}`,
+  String.raw`(?<![\p{L}\d])(?:${NUMBER}\s*(?:a|até|ate|e|-|–)\s*${NUMBER}|(mais de|acima de|a partir de|no m[íi]nimo|m[íi]nim[oa] de)\s*${NUMBER}|(menos de|até|ate|abaixo de|no m[áa]ximo|m[áa]xim[oa] de)\s*${NUMBER})\s*${UNIT}`,
   'giu',
 );
 
@@ -190,9 +190,15 @@ export function rangesIn(text: string): Array<{ from: number; to: number; unit: 
   return [...text.matchAll(RANGE)].map((m) => {
     const unit = UNITS[fold(m[7]!)]!;
     if (m[1]) return { from: Math.min(number(m[1]), number(m[2]!)), to: Math.max(number(m[1]), number(m[2]!)), unit };
-    return m[3] ? { from: number(m[4]!), to: Infinity, unit } : { from: -Infinity, to: number(m[6]!), unit };
+    if (m[3]) return { from: number(m[4]!), to: Infinity, unit };
+    // "até 15 dias de antecedência", "até 48 horas antes": no later than that before, so that long or longer.
+    if (/^at[eé]$/i.test(m[5]!) && BEFOREHAND.test(text.slice(m.index + m[0].length))) return { from: number(m[6]!), to: Infinity, unit };
+    return { from: -Infinity, to: number(m[6]!), unit };
   });
 }
+
+/** What follows a length of time counted back from an appointment: "de antecedência", "antes (do check-in)". */
+const BEFOREHAND = /^\s*(?:de\s+anteced[eê]ncia|antes)(?![\p{L}\d])/iu;
 
 /** Whether a question word is part of how a quantity is written (its number or its unit): "2", "litros". */
 export const quantityWord = (lexemes: readonly string[]) => lexemes.some((l) => /^\d/.test(l) || QUANTITY_WORDS.has(l));

@@ -48,6 +48,8 @@ const SYNONYM_GROUPS = [
   'ultrassom ultrassons ultrassonografia ultrassonografias',
   'vegetariano vegetariana vegetarianos vegetarianas veggie vegano vegana',
   'tirar tira tiram retirar retira retiram remover remove removem remoção',
+  // "cancelar 5 dias antes" is "com 5 dias de antecedência".
+  'antes antecedência',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
