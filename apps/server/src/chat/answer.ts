@@ -386,8 +386,9 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   if (best.unit.heading && (best.unit.faq || headingAsks(best.unit.heading, own) || part.terms.every((t) => t.carried || !inOwnText(t, best.unit)))) {
     const section = units.filter((u) => u.heading === best.unit.heading && u.source === best.unit.source && u.rank === best.unit.rank);
     // The heading says what the lines are when they do not: a list's ("Formas de pagamento"), a menu's dish ("CARIOCA" over
-    // its ingredients and prices).
-    const named = LIST_ITEM.test(section[0]!.text) || CAPITALS_TITLE.test(best.unit.heading);
+    // its ingredients and prices), and a product's name over its description ("Torta de Limão" for "vcs fazem torta de
+    // limao?" over "Massa amanteigada recheada com creme de limão…").
+    const named = LIST_ITEM.test(section[0]!.text) || CAPITALS_TITLE.test(best.unit.heading) || (!best.unit.faq && foundByHeading(own, best.unit));
     let text = named ? `${best.unit.heading}:` : '';
     for (const u of section) if (text.length + u.text.length < MAX_EXCERPT) text = text ? `${text}${u.opensLine ? '\n' : ' '}${u.text}` : u.text;
     if (text.endsWith(':')) text = withAnnounced(text, section.at(-1)!).text;

@@ -1616,6 +1616,19 @@ describe('a heading that lost its style heads the paragraph after it', () => {
     expect((await ask('pacote de reveillon pode cancelar?', [policy])).text).toContain('Cancelamento Total da reserva, irrevogável');
   });
 
+  it('a product\'s name over its description is quoted with it ("vcs fazem torta de limao?")', async () => {
+    // A cake shop's menu (QA pass 6): each product a short line, its description under it.
+    const menu = passage(
+      'TORTAS\n\nTorta de Limão\nMassa amanteigada recheada com creme de limão siciliano e coberta com merengue. Serve 12 pessoas.\n\nTorta Holandesa\nBase de biscoito, creme holandês e cobertura de chocolate meio amargo. Serve 12 pessoas.',
+      'cardapio.docx',
+    );
+    expect((await ask('vcs fazem torta de limao?', [menu])).text).toMatch(/^Torta de Limão:\nMassa amanteigada/);
+    expect((await ask('o que vem na torta holandesa?', [menu])).text).toMatch(/^Torta Holandesa:\nBase de biscoito/);
+    // The description that says what it is needs no heading.
+    const described = passage('Bolos\n\nBolo de cenoura\nBolo de cenoura com cobertura de chocolate, R$ 38,00.', 'cardapio.docx');
+    expect((await ask('tem bolo de cenoura?', [described])).text).toMatch(/^Bolo de cenoura com cobertura/);
+  });
+
   it('a FAQ\'s bare "**Não.**" is quoted with its question, and is not taken for a heading', async () => {
     // A dental clinic's FAQ in Markdown (QA pass 4).
     const faq = passage('### Vocês aceitam cheque?\n\n**Não.**\n\n### Aceitam Pix?\n\nSim, e cartão também.', 'faq.md');
