@@ -362,21 +362,26 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     if (ofDay.length) fitting = ofDay;
     // A cell most of these rows share ("categoria: Pizza", "ativo: 1") names none of them.
     const shared = sharedLines(fitting.map((s) => s.unit.text));
-    const rows = fitting.map((s) => ({ text: s.unit.text, cell: namingCell(s.unit.text, own, shared) }));
+    const rows = fitting.map((s) => ({ text: s.unit.text, heading: s.unit.heading, cell: namingCell(s.unit.text, own, shared) }));
     const most = Math.max(...rows.map((r) => r.cell[0]));
     const exact = rows.some((r) => r.cell[0] === most && r.cell[1] === 1);
-    const listed = rows
-      .filter((r) => !exact || (r.cell[0] === most && r.cell[1] === 1))
-      .sort((a, b) => b.cell[0] - a.cell[0] || b.cell[1] - a.cell[1])
-      // The same row in two passages (the overlap of one repeats the other's last lines) is listed once.
+    const chosen = rows.filter((r) => !exact || (r.cell[0] === most && r.cell[1] === 1)).sort((a, b) => b.cell[0] - a.cell[0] || b.cell[1] - a.cell[1]);
+    const kept = chosen
+      // The same row in two passages (the overlap of one repeats the other's last lines), or under sibling headings (a
+      // uniform's price under each class), is listed once.
       .filter((r, i, all) => all.findIndex((o) => o.text === r.text) === i)
-      .slice(0, MAX_ROWS)
-      .map((r) => shownRow(r.text));
-    // Rows of one line each (a price list's) one under the other; a spreadsheet's, of several lines, apart.
+      .slice(0, MAX_ROWS);
+    // Rows that differ under sibling headings ("- Mensalidade: R$ 900,00" under "INFANTIL II", "R$ 950,00" under
+    // "INFANTIL III") say which is which with their heading.
+    const eachHeaded =
+      new Set(kept.map((r) => r.heading)).size > 1 && kept.every((r) => r.heading && chosen.every((o) => o.text !== r.text || o.heading === r.heading));
+    const listed = kept.map((r) => (eachHeaded ? `${r.heading}:\n${shownRow(r.text)}` : shownRow(r.text)));
+    // Rows of one line each (a price list's) one under the other; a spreadsheet's, of several lines, or rows with their
+    // headings, apart.
     const excerpt = listed.join(listed.some((r) => r.includes('\n')) ? '\n\n' : '\n');
     // Found by their heading's words ("- Valor mensal: R$ 180,00" under "Inglês Básico" for "qto e a mensalidade do
     // basico?"), rows say which they are with it.
-    const headed = best.unit.heading && foundByHeading(own, best.unit) && fitting.every((s) => s.unit.heading === best.unit.heading);
+    const headed = !eachHeaded && best.unit.heading && foundByHeading(own, best.unit) && fitting.every((s) => s.unit.heading === best.unit.heading);
     return { part, excerpt: headed ? `${best.unit.heading}:\n${excerpt}` : excerpt, source: best.unit.source, score: best.coverage, confidence };
   }
   // Only the heading matches ("Qual o horário de funcionamento?" over the lines under "Horário de
@@ -969,9 +974,12 @@ const MAX_TITLE_WORDS = 8;
 /** A block that opens with a sentence (not a question, a FAQ's): words up to a full stop, or a line too long to be a title. */
 const SENTENCE_LINE = /^(?:[^\n?]{2,}[.!](?:\s|$)|[^\n]{100})/;
 
-/** A line short enough to be one item of a list, not a sentence ending in a full stop: with a price, a price list's row. */
+/**
+ * A line short enough to be one item of a list, not a sentence ending in a full stop — a bulleted one may end its price
+ * with one ("- Mensalidade: R$ 290,00.") —: with a price, a price list's row.
+ */
 const PRICED_LINE = /^.{3,120}$(?<![.!?])/;
-const pricedItem = (line: string) => PRICED_LINE.test(line) && ANSWER_PATTERNS.price.test(line);
+const pricedItem = (line: string) => (PRICED_LINE.test(line) || (LIST_ITEM.test(line) && /^.{3,120}\d\.$/.test(line))) && ANSWER_PATTERNS.price.test(line);
 
 /** Text that announces what follows it: it ends in ':', bold or not ("Temos:", "**Depósito Bancário:**"). */
 const announces = (text: string) => /:(?:\*\*|__)?$/.test(text);

@@ -1669,6 +1669,13 @@ describe('titles and labels of lists, as documents write them (QA pass 5)', () =
       'informacoes.pdf',
     );
     expect((await ask('qto é a mensalidade do infantil 3', [school])).text).toContain('INFANTIL III (Crianças que completam 3 anos até 31/03/2025):\n- Mensalidade: R$ 300,00.');
+    // Asked of none of them, the same field under sibling titles is listed under each title: not the first one alone.
+    expect((await ask('qual o valor da mensalidade?', [school])).text).toMatch(
+      /^INFANTIL II \(Crianças.*\):\n- Mensalidade: R\$ 290,00\.\n\nINFANTIL III \(Crianças.*\):\n- Mensalidade: R\$ 300,00\.\n\nENSINO FUNDAMENTAL \(1º ao 5º ano\):\n- Mensalidade \(Para 2026\): R\$ 320,00\./,
+    );
+    // A value every title repeats is said once, under none of them.
+    const uniform = passage('3.1. INFANTIL II\n- Mensalidade: R$ 900,00\n- Uniforme: R$ 150,00\n\n3.2. INFANTIL III\n- Mensalidade: R$ 950,00\n- Uniforme: R$ 150,00', 'valores.pdf');
+    expect((await ask('qnto custa o uniforme?', [uniform])).text).toMatch(/^- Uniforme: R\$ 150,00\n\n_Fonte/);
   });
 
   it('titles in capitals one under the other: the last, before the lines it titles, is a subtitle ("VALORES AUTOESCOLA · CARRO E MOTO (A/B)")', async () => {
