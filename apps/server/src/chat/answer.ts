@@ -66,7 +66,7 @@ const DEFINES = 0.3;
 const OPENS_DEFINITION = 0.7;
 /** Ranking bonus of a FAQ's answer whose question asks what the customer asks (headingAsks). */
 const FAQ_ASKED = 0.2;
-/** Ranking bonus of a unit under a title in capitals that is what was asked (a menu's dish: namedBy). */
+/** Ranking bonus of a unit under a title that is what was asked (a menu's dish, a service: namedBy). */
 const TITLE_NAMED = 0.1;
 /** Bonus of a dish or row named by a question that asks what it has ("o x-frango tem hamburguer?"). */
 const NAMED_HAS = 0.4;
@@ -111,6 +111,8 @@ interface Unit {
   dates: string[];
   /** The unit's words in order, each as its lexemes (stop words left out): for phrases of the question. */
   sequence: Array<readonly string[]>;
+  /** Its heading's words in order, as `sequence` (none for a FAQ's, which `sequence` opens with). */
+  headingSequence: Array<readonly string[]>;
   headingLexemes: Set<string>;
   /** The words of its file's name ("cardapio-pizzas.csv"): a title over the whole file, never shown as an answer. */
   sourceLexemes: Set<string>;
@@ -543,7 +545,10 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   // its name ("BERINJELA COM CALABRESA").
   // So does a row whose name is what was asked; and when the question asks whether it has something ("o x-frango tem
   // hamburguer?"), the X-Frango row, which says what it has, answers, not the X-Família's, which has both words.
-  if ((unit.heading && CAPITALS_TITLE.test(unit.heading) && namedBy(unit.heading, part)) || (unit.row && namedBy(rowName(unit.text), part))) {
+  // A heading in other letters names what its sentences are about ("### Fluido de Freio"), while rows have names of their
+  // own ("Toscana" under "Pizzas").
+  const titled = unit.heading && !unit.faq && (CAPITALS_TITLE.test(unit.heading) || !unit.row) && namedBy(unit.heading, part);
+  if (titled || (unit.row && namedBy(rowName(unit.text), part))) {
     value += ASKS_WHETHER_HAS.test(part.text) ? NAMED_HAS : TITLE_NAMED;
   }
   // A line labelled with what is asked ("Pedido mínimo: R$ 25,00"), before a sentence that mentions it in passing ("Cupom
@@ -630,7 +635,10 @@ function sameMeasure(term: Term, part: QuestionPart, quantities: readonly string
 function phraseShare(part: QuestionPart, unit: Unit): number {
   const own = part.terms.filter((t) => !t.carried && t.weight === 1);
   if (own.length < 2) return 0;
-  const positions = own.map((t) => unit.sequence.flatMap((word, i) => (word.some((l) => t.lexemes.includes(l)) ? [i] : [])));
+  // The heading's phrases are the unit's too ("Fluido de Freio" over "- Preço: R$ 70,00"), apart from its text's.
+  const gap = unit.sequence.length + 3;
+  const at = (t: Term, sequence: Unit['sequence'], from: number) => sequence.flatMap((word, i) => (word.some((l) => t.lexemes.includes(l)) ? [from + i] : []));
+  const positions = own.map((t) => [...at(t, unit.sequence, 0), ...at(t, unit.headingSequence, gap)]);
   let found = 0;
   for (let i = 1; i < own.length; i++) {
     if (positions[i - 1]!.some((a) => positions[i]!.some((b) => Math.abs(a - b) <= 2))) found++;
@@ -1099,7 +1107,7 @@ const QUESTION_MARK = /^(?:\*\*)?(?:Q|P|Pergunta)\s*[:.-]\s*(?:\*\*)?\s*/i;
 const ANSWER_MARK = /^(?:\*\*)?(?:A|R|Resposta)\s*[:.-]\s*(?:\*\*)?\s*/i;
 
 /** What a unit is made of that depends on its passage's text alone (see Unit). */
-type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingLexemes' | 'row' | 'faq' | 'opensLine' | 'quantities' | 'dates' | 'block' | 'leansBack'> & {
+type UnitText = Pick<Unit, 'text' | 'heading' | 'lexemes' | 'sequence' | 'headingSequence' | 'headingLexemes' | 'row' | 'faq' | 'opensLine' | 'quantities' | 'dates' | 'block' | 'leansBack'> & {
   /** It follows the unit before it in the same block (prev / next). */
   linked: boolean;
 };
@@ -1166,6 +1174,7 @@ function analyseText(passageContent: string): AnalysedText {
       quantities: quantitiesIn(text),
       dates: datesIn(`${heading ?? ''} ${text}`),
       sequence: faq ? [...questionWords(heading), ...questionWords(text)] : questionWords(text),
+      headingSequence: heading && !faq ? questionWords(heading) : [],
       headingLexemes: new Set([...titleLexemes, ...outlineLexemes, ...(heading ? withWeekdays(lexemeSet(heading), heading) : [])]),
       row,
       block,

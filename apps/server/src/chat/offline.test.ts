@@ -1760,3 +1760,15 @@ describe('"aberto" and "fechado" as a shop says them, not any adjective (QA pass
     expect((await ask('vcs estao abertos sabado?', [hours])).text).toContain('Segunda a sábado: das 8h às 18h');
   });
 });
+
+describe('services and their fields, as a repair shop and a rental write them (QA pass 7)', () => {
+  it('a heading that names the service asked ("### Fluido de Freio") ranks its fields above a sentence that shares other words', async () => {
+    // A car repair shop's knowledge in Markdown: each service a heading, its fields bulleted and labelled.
+    const services = passage(
+      '### Troca de Óleo e Filtro\n- **Preço Base:** O serviço de troca de óleo custa R$ 120,00.\n\n### Fluido de Freio\n- **Descrição:** Substituição completa do fluido de freio do sistema.\n- **Preço:** R$ 70,00.',
+      'servicos.md',
+    );
+    expect((await ask('quanto custa trocar o fluido de freio', [services])).text).toMatch(/^Fluido de Freio:\n- \*\*Preço:\*\* R\$ 70,00\./);
+    expect((await ask('qual o valor da troca de oleo?', [services])).text).toContain('custa R$ 120,00');
+  });
+});
