@@ -1771,4 +1771,17 @@ describe('services and their fields, as a repair shop and a rental write them (Q
     expect((await ask('quanto custa trocar o fluido de freio', [services])).text).toMatch(/^Fluido de Freio:\n- \*\*Preço:\*\* R\$ 70,00\./);
     expect((await ask('qual o valor da troca de oleo?', [services])).text).toContain('custa R$ 120,00');
   });
+  it('the shop the customer names by its kind is the one answering ("onde fica a sorveteria?", "endereço da imobiliaria")', async () => {
+    // An ice-cream shop's home page, with its chat widget's lines (QA pass 7).
+    const home = passage(
+      'Sorveteria Itapolitana\n\nLocalização\nR. Cel. Manoel Caetano, 311 – Cajuru/SP\nContato\n(16) 99606-2046\n\nFale Conosco\nSou o assistente da Sorveteria. Como posso te ajudar?\nDigitando...',
+      'index.html',
+    );
+    for (const question of ['onde fica a sorveteria?', 'qual o endereço da sorveteria?']) expect((await ask(question, [home])).text).toMatch(/^R\. Cel\. Manoel Caetano, 311/);
+    expect((await ask('telefone da sorveteria', [home])).text).toMatch(/^\(16\) 99606-2046/);
+    const agency = passage('Imobiliária São Geraldo\n\nFale conosco\nRua Conde de Porto Alegre, 125 - Porto Alegre/RS\nFone: (51) 3333-4444', 'contato.html');
+    expect((await ask('qual o endereço da imobiliaria?', [agency])).text).toContain('Rua Conde de Porto Alegre, 125');
+    // A place that is not the shop is still asked for as itself.
+    expect((await ask('onde fica o banheiro?', [home])).outcome).toBe('unanswered');
+  });
 });

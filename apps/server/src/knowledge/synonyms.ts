@@ -101,6 +101,15 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:fim|fins|final|finais)\s+de\s+semana(?![\p{L}\p{N}])/giu, 'fds'],
 ];
 
+/** What a shop is, as customers name the one they write to ("onde fica a sorveteria?"). */
+const SHOP = [
+  'loja|lojas|empresa|unidade|filial|escrit[óo]rio|sede|cl[íi]nica|consult[óo]rio|estabelecimento|restaurante|padaria|pizzaria',
+  'lanchonete|academia|sal[ãa]o|barbearia|pousada|hotel|oficina|farm[áa]cia|drogaria|mercado|mercearia|sorveteria|a[çc]aiteria',
+  'cafeteria|confeitaria|doceria|hamburgueria|a[çc]ougue|lavanderia|floricultura|papelaria|gr[áa]fica|livraria|perfumaria',
+  '[óo]tica|imobili[áa]ria|locadora|corretora|ag[êe]ncia|escola|autoescola|est[úu]dio|studio|ateli[êe]|boutique',
+  'pet\\s?shop|veterin[áa]ria|assist[êe]ncia(?:\\s+t[ée]cnica)?',
+].join('|');
+
 /** How customers write on WhatsApp ("qto custa?", "tão abertos hj?"), as the words they stand for. */
 const CHAT_WORDS: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:qto|qnto|qnt)(?![\p{L}\p{N}])/giu, 'quanto'],
@@ -116,7 +125,9 @@ const CHAT_WORDS: Array<[RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:tb|tbm)(?![\p{L}\p{N}])/giu, 'também'],
   // "onde fica a loja?", "onde vcs ficam?", "onde vocês estão?": the shop's address ("onde" is a question word, "fica" and
   // "loja" light ones). Not "onde fica o MIT?", which asks for a place, not a shop's address.
-  [/(?<![\p{L}\p{N}])onde\s+(?:(?:voc[êe]s|vcs)\s+(?:ficam|est[ãa]o|se\s+localizam)|(?:fica|ficam|se\s+localiza|se\s+encontra)\s+(?:[ao]s?\s+)?(?:loja|lojas|empresa|unidade|filial|escrit[óo]rio|sede|cl[íi]nica|consult[óo]rio|estabelecimento|restaurante|padaria|pizzaria|lanchonete|academia|sal[ãa]o|barbearia|pousada|hotel|oficina|farm[áa]cia|mercado))(?![\p{L}\p{N}])/giu, 'qual o endereço'],
+  [new RegExp(String.raw`(?<![\p{L}\p{N}])onde\s+(?:(?:voc[êe]s|vcs)\s+(?:ficam|est[ãa]o|se\s+localizam)|(?:fica|ficam|se\s+localiza|se\s+encontra)\s+(?:[ao]s?\s+)?(?:${SHOP}))(?![\p{L}\p{N}])`, 'giu'), 'qual o endereço'],
+  // "qual o endereço da imobiliária?", "telefone da sorveteria": the shop asked about is the one answering.
+  [new RegExp(String.raw`(?<=(?:endere[çc]o|telefone|whats(?:app)?|zap|contato|e-?mail|instagram|hor[áa]rios?|localiza[çc][ãa]o)\s+d[aoe]s?\s+)(?:${SHOP})(?=\s*(?:[?!.,]|$))`, 'giu'), ''],
   // "alugar um ap", "vender meu apto" (not "apto a dirigir").
   [/(?<=(?:um|o|meu|seu|do|no|de|pra|para)\s+)(?:ap|apto|apê)(?![\p{L}\p{N}])/giu, 'apartamento'],
   [/(?<![\p{L}\p{N}])d['’]?[áa]gua(?![\p{L}\p{N}])/giu, 'de água'],
