@@ -1784,4 +1784,19 @@ describe('services and their fields, as a repair shop and a rental write them (Q
     // A place that is not the shop is still asked for as itself.
     expect((await ask('onde fica o banheiro?', [home])).outcome).toBe('unanswered');
   });
+  it('"quanto tempo dura" asks for a length of time, and a choice of two words is met by either ("convênio ou particular")', async () => {
+    // A physiotherapy and Pilates studio's pages (QA pass 7).
+    const pilates = passage(
+      'Pilates\n\nNossas aulas\nAulas personalizadas, instruídas por fisioterapeutas. A duração da aula é de aproximadamente 1 (uma) hora.\nAs turmas são compostas com no máximo 3 alunos por instrutor.',
+      'pilates.html',
+    );
+    const massage = passage('Massoterapia\n\nCada sessão tem duração de 50 minutos, com massoterapeuta formado.', 'massoterapia.html');
+    const physio = passage('Fisioterapia\n\nOs atendimentos de fisioterapia são realizados de forma particular, com recibo para reembolso.', 'fisioterapia.html');
+    expect((await ask('quanto tempo dura a aula de pilates?', [pilates, massage, physio])).text).toContain('aproximadamente 1 (uma) hora');
+    expect((await ask('a sessão de massagem dura qto tempo?', [pilates, massage, physio])).text).toContain('50 minutos');
+    expect((await ask('a fisioterapia é por convenio ou particular?', [pilates, massage, physio])).text).toContain('de forma particular');
+    // Neither word of the choice: nothing to answer with.
+    expect((await ask('a fisioterapia é por convenio ou plano?', [pilates, massage, physio])).outcome).toBe('unanswered');
+    expect(questionParts('é por convenio ou particular?')[0]!.terms).toHaveLength(1);
+  });
 });

@@ -242,23 +242,57 @@ export function inflectionBases(text: string): Set<string> {
 /** A number after a word that makes it a name: "nº 342", "n. 12", "número 5", "código 12-345", "lei 11.788", "pedido 1234". */
 const IDENTIFIER = /(?<![\p{L}\p{N}])(?:n[º°o]|n\.|n[uú]mero|c[oó]d(?:igo|\.)?|lei|resolu[çc][aã]o|portaria|decreto|protocolo|pedido|artigo|art\.)\s*(\d[\d./-]*)/giu;
 
+/** "quanto tempo", "há quanto tempo": "tempo" asks for a length of time, as "quanto" asks for a number. */
+const HOW_LONG = /(?<![\p{L}\p{N}])quanto\s+tempo(?![\p{L}\p{N}])/iu;
+const TIME_LEXEMES = lexemeSet('tempo');
+
 function questionTerms(text: string): Term[] {
   const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => m[1]!.split(/\D+/).filter(Boolean)));
+  const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (HOW_LONG.test(text) && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
   for (const word of textWords(text)) {
     const key = [...lexemeSet(word)].join(' ');
     if (key) bases.set(key, [...(bases.get(key) ?? []), inflectionBase(word)]);
   }
-  return questionWords(text)
+  const terms: Term[] = questionWords(text)
     .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
     .map((lexemes) => ({
       lexemes,
       bases: bases.get(lexemes.join(' ')) ?? [],
       synonyms: synonymsOf(lexemes),
       derived: derivationsOf(lexemes),
-      weight: lexemes.every((l) => LIGHT_LEXEMES.has(l)) ? LIGHT_WORD : 1,
+      weight: light(lexemes) ? LIGHT_WORD : 1,
       identifier: lexemes.some((l) => identifiers.has(l)),
     }));
+  return withAlternatives(text, terms);
+}
+
+/** "é por convênio ou particular?", "no solo ou em aparelhos?": a question that ends offering a choice of two words. */
+const CHOICE = /(?<![\p{L}\p{N}])(\p{L}{3,})\s+ou\s+(?:(?:n?[oa]s?|em|d[eoa]s?|por|pel[oa]s?|com|um|uma|[ée])\s+)?(\p{L}{3,})\s*[?!.]*\s*$/iu;
+
+/**
+ * The two words of a choice as one word that either meets: the answer names the one that holds ("atendemos de forma
+ * particular"), and the other is not missing from it.
+ */
+function withAlternatives(text: string, terms: Term[]): Term[] {
+  const choice = CHOICE.exec(text);
+  if (!choice) return terms;
+  const at = (word: string) => {
+    const key = [...lexemeSet(word)].join(' ');
+    return terms.findIndex((t) => t.lexemes.join(' ') === key);
+  };
+  const [a, b] = [at(choice[1]!), at(choice[2]!)];
+  if (a < 0 || b < 0 || a === b) return terms;
+  const [x, y] = [terms[a]!, terms[b]!];
+  const merged: Term = {
+    ...x,
+    lexemes: [...x.lexemes, ...y.lexemes],
+    bases: [...(x.bases ?? []), ...(y.bases ?? [])],
+    synonyms: [...(x.synonyms ?? []), ...(y.synonyms ?? [])],
+    derived: [...(x.derived ?? []), ...(y.derived ?? [])],
+    weight: Math.max(x.weight, y.weight),
+  };
+  return terms.flatMap((t, i) => (i === a ? [merged] : i === b ? [] : [t]));
 }
 
 /** Lexeme → lexemes of its verb or nominalizations (NomLex-PT pairs whose stems differ), built when first needed. */

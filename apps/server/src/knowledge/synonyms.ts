@@ -50,6 +50,8 @@ const SYNONYM_GROUPS = [
   'tirar tira tiram retirar retira retiram remover remove removem remoção',
   // "cancelar 5 dias antes" is "com 5 dias de antecedência".
   'antes antecedência',
+  'dura duram durar duração',
+  'massagem massagens massoterapia',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
