@@ -4,6 +4,7 @@ import * as F from '../../test/fixtures/generate';
 import { namesContactWithout } from '../knowledge/forms';
 import { documentPassages, textPassages } from '../knowledge/ingest/prepare';
 import { splitText } from '../knowledge/ingest/split';
+import { shopWords } from '../knowledge/synonyms';
 import { lexemeSet } from '../knowledge/text-search';
 import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
@@ -1798,5 +1799,14 @@ describe('services and their fields, as a repair shop and a rental write them (Q
     // Neither word of the choice: nothing to answer with.
     expect((await ask('a fisioterapia é por convenio ou plano?', [pilates, massage, physio])).outcome).toBe('unanswered');
     expect(questionParts('é por convenio ou particular?')[0]!.terms).toHaveLength(1);
+  });
+  it('"durante a semana" and "dias úteis" are the days a shop writes ("Segunda à Sexta"), not a length of time', async () => {
+    // A real-estate agency's contact page (QA pass 7).
+    const hours = passage('Horário de atendimento\nSegunda à Sexta: 9:30 hs até as 19:00 hs\nSábado: 9:00 hs até as 13:00 hs', 'contato.html');
+    for (const question of ['qual horario de funcionamento durante a semana', 'abrem em dias uteis?', 'que horas abrem em dias de semana?']) {
+      expect((await ask(question, [hours])).text).toMatch(/^Segunda à Sexta: 9:30 hs até as 19:00 hs/);
+    }
+    expect(shopWords('o prazo é de 5 dias úteis?')).toBe('o prazo é de 5 dias úteis?');
+    expect(shopWords('na semana que vem abre?')).toBe('na semana que vem abre?');
   });
 });

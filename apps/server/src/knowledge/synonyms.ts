@@ -101,6 +101,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bcachorros?[\s-]+quentes?\b/giu, 'dog'],
   [/\bhot[\s-]?dogs?\b/giu, 'dog'],
   [/(?<![\p{L}\p{N}])(?:fim|fins|final|finais)\s+de\s+semana(?![\p{L}\p{N}])/giu, 'fds'],
+  // "horário durante a semana", "abrem em dias úteis?": the days, as a shop writes them ("Segunda à Sexta"). Not a length
+  // of time ("5 dias úteis") nor a week ("na semana que vem").
+  [
+    /(?<![\p{N}]\s{0,3})(?<![\p{L}\p{N}])(?:(?:durante\s+a|na|em\s+dias?\s+de|nos\s+dias\s+de|dias?\s+de)\s+semana(?!\s+(?:que\s+vem|passada|seguinte))|(?:em\s+)?dias\s+[úu]teis)(?![\p{L}\p{N}])/giu,
+    'segunda a sexta',
+  ],
 ];
 
 /** What a shop is, as customers name the one they write to ("onde fica a sorveteria?"). */
