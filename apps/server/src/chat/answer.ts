@@ -1087,15 +1087,24 @@ const TITLE_ITEM = /^\d{1,2}(?:\.\d{1,2})*[.)]\s+[^\n.!?:;]{2,80}$/;
 const TITLE_NUMBER = /^\d{1,2}(?:\.\d{1,2})*[.)]\s+/;
 
 /** A line that is a heading whatever follows it: Markdown's "### Prazo para troca", or a short line ending in ':' (bold or not: "**Horário:**"). */
-const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}(?::\*\*|\*\*:|:)$/;
+const MARKED_HEADING = /^#{1,6}\s+\S|^(?:\*\*)?[^.!?;:*]{1,60}\**(?::\*\*|\*\*:|:)$/;
 
 /** A heading line as shown and matched, without its Markdown marks, a FAQ's "Q:" / "Pergunta:" or its colon. */
 const headingText = (line: string) =>
   line
     .replace(/^#{1,6}\s+/, '')
+    .replace(BULLET, '')
     .replace(/^\*\*(.+)\*\*$/, '$1')
     .replace(QUESTION_MARK, '')
-    .replace(/:$/, '');
+    .replace(/:$/, '')
+    // A footnote's mark ("FIADORES***:", "*** Somente após…" below).
+    .replace(/(?<=\p{L})\*+$/u, '');
+
+/** A list's bullet, which a page's heading keeps when it is read as an item ("* TROCA DE VIDRO E DISPLAY"). */
+const BULLET = /^[-*•▪◦]\s+(?=\S)/;
+
+/** A title in capitals, bulleted or not: a web page's heading that html-to-text wrote as an item. */
+const capitalsTitle = (line: string) => CAPITALS_TITLE.test(line.replace(BULLET, ''));
 
 /**
  * A FAQ's question on a line of its own, answered by the lines after it: "Posso parcelar?", "### Q: Posso parcelar?",
@@ -1243,7 +1252,7 @@ function analyseText(passageContent: string): AnalysedText {
       }
       return;
     }
-    if (lines.length === 1 && b < blocks.length - 1 && CAPITALS_TITLE.test(lines[0]!)) {
+    if (lines.length === 1 && b < blocks.length - 1 && capitalsTitle(lines[0]!)) {
       titled = enter(lines[0]!);
       return;
     }

@@ -1809,4 +1809,20 @@ describe('services and their fields, as a repair shop and a rental write them (Q
     expect(shopWords('o prazo é de 5 dias úteis?')).toBe('o prazo é de 5 dias úteis?');
     expect(shopWords('na semana que vem abre?')).toBe('na semana que vem abre?');
   });
+  it('a page\'s heading written as an item ("* TROCA DE VIDRO E DISPLAY") or with a footnote\'s mark ("FIADORES***:") heads what follows', async () => {
+    // A phone repair shop's services page, as html-to-text writes its headings (QA pass 7).
+    const repair = passage(
+      '* TROCA DE VIDRO E DISPLAY\n\nSó trocamos o display completo caso não seja possível trocar apenas o vidro!\n\nCaiu e quebrou?\nTampa Traseira\nTroca da tela',
+      'servicos.html',
+    );
+    expect((await ask('vcs trocam so o vidro da tela?', [repair])).text).toMatch(/^Só trocamos o display completo caso não seja possível trocar apenas o vidro!/);
+    // A real-estate agency's list of documents, its label marked for a footnote.
+    const documents = passage(
+      'Documentação para locação\n\nLOCATÁRIO PESSOA FÍSICA:\n- Comprovante de renda\n\nFIADORES***:\n- Carteira de identidade do titular e do cônjuge se houver\n- Título de eleitor\n*** Somente após o completo exame cadastral será determinado a preferência pela locação.',
+      'documentacao.html',
+    );
+    const reply = (await ask('quais documentos o fiador precisa levar?', [documents])).text;
+    expect(reply).toMatch(/^FIADORES:\n- Carteira de identidade do titular/);
+    expect(reply).toContain('- Título de eleitor');
+  });
 });
