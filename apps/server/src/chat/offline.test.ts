@@ -1825,4 +1825,16 @@ describe('services and their fields, as a repair shop and a rental write them (Q
     expect(reply).toMatch(/^FIADORES:\n- Carteira de identidade do titular/);
     expect(reply).toContain('- Título de eleitor');
   });
+  it('words of a repair shop, a rental and a shop\'s policy: whats, conserto / reparo, quilometragem / kilometragem, promoção / oferta', async () => {
+    // The structures of QA pass 7's pages.
+    const contact = passage('Sorveteria Itapolitana\n\nLocalização\nR. Cel. Manoel Caetano, 311 – Cajuru/SP\n📱 Contato\n(16) 99606-2046', 'index.html');
+    expect((await ask('qual o numero do whats?', [contact])).text).toContain('(16) 99606-2046');
+    const repair = passage('Serviços\n\nRealizamos reparos em smartphones Apple (iPhone), Samsung e Motorola, com peças originais.', 'servicos.html');
+    expect((await ask('vcs consertam iphone?', [repair])).text).toContain('Realizamos reparos em smartphones Apple (iPhone)');
+    const rental = passage('Condições de locação\n\nKilometragem livre em todas as diárias.\nCaução de R$ 700,00 no cartão de crédito.', 'condicoes.html');
+    expect((await ask('a quilometragem é livre?', [rental])).text).toContain('Kilometragem livre');
+    const policy = passage('Vendas\n\nProdutos comprados em oferta não têm reembolso, apenas troca por defeito.', 'devolucao.html');
+    expect((await ask('comprei em promoção, tem reembolso?', [policy])).text).toContain('Produtos comprados em oferta não têm reembolso');
+    expect(shopWords('qual o número do pedido?')).toBe('qual o número do pedido?');
+  });
 });

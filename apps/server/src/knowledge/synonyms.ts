@@ -20,7 +20,7 @@ const SYNONYM_GROUPS = [
   'entrega entregas entregam entregar delivery frete envio enviam mandam',
   'pagamento pagamentos pagar pago aceitam aceita',
   'endereço localização localizados fica ficam rua',
-  'telefone contato whatsapp zap ligar celular fone',
+  'telefone contato whatsapp whats wpp zap ligar celular fone',
   'email emails e-mail',
   'instagram insta',
   'troca trocas trocar devolução devoluções devolver',
@@ -51,6 +51,10 @@ const SYNONYM_GROUPS = [
   // "cancelar 5 dias antes" is "com 5 dias de antecedência".
   'antes antecedência',
   'dura duram durar duração',
+  'quilometragem kilometragem',
+  'perto próximo próxima próximos próximas',
+  'promoção promoções oferta ofertas',
+  'conserto consertos consertar conserta consertam reparo reparos reparar repara reparam',
   'massagem massagens massoterapia',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
@@ -139,6 +143,8 @@ const CHAT_WORDS: Array<[RegExp, string]> = [
   // "alugar um ap", "vender meu apto" (not "apto a dirigir").
   [/(?<=(?:um|o|meu|seu|do|no|de|pra|para)\s+)(?:ap|apto|apê)(?![\p{L}\p{N}])/giu, 'apartamento'],
   [/(?<![\p{L}\p{N}])d['’]?[áa]gua(?![\p{L}\p{N}])/giu, 'de água'],
+  // "qual o número do whats?", "numero de telefone": the number is the phone asked for.
+  [/(?<![\p{L}\p{N}])n[uú]mero\s+(?:d[oe]\s+|pra\s+|para\s+)?(?=(?:whats|zap|wpp|telefone|celular|contato|fone)(?![\p{L}\p{N}]))/giu, ''],
 ];
 
 /**
