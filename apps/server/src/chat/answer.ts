@@ -1070,6 +1070,8 @@ const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|�
 const INLINE_LABEL = /^(?:(?:[-*•▪◦·–—]|\d{1,2}[.)])\s+)?(?:\*\*)?[^:.!?\n]{1,40}:(?:\*\*)?\s+\S/;
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
+/** A block that is one item of a list ("- Pix;"). */
+const itemBlock = (block: string) => !block.trim().includes('\n') && LIST_ITEM.test(block.trim());
 /** A line that names days and nothing else: no number, a few words ("Segunda á Sábado", "Domingo e Feriados"). */
 const namesDaysOnly = (line: string) => line.length <= 40 && !/\d/.test(line) && weekdaysIn(line).length > 0;
 /** A line that is only hours ("07:30 ás 19:00", "8h às 12h e 14h às 18h", "Fechado"). */
@@ -1203,8 +1205,12 @@ function analyseText(passageContent: string): AnalysedText {
   const first = blocks[0]!.trim();
   const titles = CAPITALS_TITLE.test(first) && blocks.slice(1).some((b) => CAPITALS_TITLE.test(b.trim()));
   // Nor is a name with its values after it ("Barba + Corte", "00:40", "R$ 60,00": valueGroup, below).
+  // A list's items each in a block of their own (a web page's <li>s, as html-to-text writes them) under the short line
+  // before them ("Formas de pagamento", then "- Pix;", "- Cartão de crédito;"): that line heads every one of them.
+  let listTitle: string | null = null;
   if (blocks.length > 1 && !first.includes('\n') && isHeading(first, true) && !/^#{1,6}\s/.test(first) && !titles && !isValueBlock(blocks[1]!)) {
     titleLexemes = lexemeSet(blocks.shift()!);
+    if (itemBlock(blocks[0]!)) listTitle = first;
   }
   // Markdown's outline ("## Formas de Pagamento" over "### Boleto"): the words of the headings a section sits under
   // count for its units too, as its own heading's do.
@@ -1237,7 +1243,8 @@ function analyseText(passageContent: string): AnalysedText {
     }
     const { lines, indents } = unwrappedLines(text);
     if (!lines.length) return;
-    const carried = pending ?? titled;
+    if (!itemBlock(text)) listTitle = null;
+    const carried = pending ?? titled ?? listTitle;
     pending = null;
     // A name alone in its block, then blocks of values only (a booking app's "Pezinho", "00:10", "R$ 10,00"; "Domingo",
     // "Fechado"): one record, as a spreadsheet's row, shown with its name ("Pezinho:\n00:10\nR$ 10,00").
@@ -1275,6 +1282,10 @@ function analyseText(passageContent: string): AnalysedText {
     const titleLine = lines[0]!.replace(/\s*\([^()]*\)/g, '').replace(/\*\*|__/g, '');
     if (lines.length === 1 && b < blocks.length - 1 && isHeading(titleLine, true) && SENTENCE_LINE.test(blocks[b + 1]!.trimStart())) {
       pending = enter(lines[0]!);
+      return;
+    }
+    if (lines.length === 1 && b < blocks.length - 2 && isHeading(titleLine, true) && itemBlock(blocks[b + 1]!) && itemBlock(blocks[b + 2]!)) {
+      listTitle = enter(lines[0]!);
       return;
     }
     // A record's fields ("Nome: …\nPreço: …"); a list of "- Curitiba: 2-3 dias úteis" items is a list, each its own answer.

@@ -1837,4 +1837,18 @@ describe('services and their fields, as a repair shop and a rental write them (Q
     expect((await ask('comprei em promoção, tem reembolso?', [policy])).text).toContain('Produtos comprados em oferta não têm reembolso');
     expect(shopWords('qual o número do pedido?')).toBe('qual o número do pedido?');
   });
+  it('a list whose items are blocks of their own (a page\'s <li>s) is headed by the short line before it, and quoted whole when it is asked', async () => {
+    // A shop's page as html-to-text writes it: a blank line between the items.
+    const page = passage(
+      'Loja Bela Vista\n\nSomos uma loja de roupas femininas no centro da cidade, com peças novas toda semana.\n\nFormas de pagamento\n\n- Pix;\n\n- Cartão de crédito em até 6x;\n\n- Boleto bancário.\n\nAs informações deste site estão sujeitas a alterações sem aviso prévio.',
+      'index.html',
+    );
+    expect((await ask('quais as formas de pagamento?', [page])).text).toMatch(/^Formas de pagamento:\n- Pix;\n- Cartão de crédito em até 6x;\n- Boleto bancário\.\n\n_Fonte/);
+    // A real-estate agency's page opens with the list's title (QA pass 7).
+    const guarantees = passage(
+      'Seguros e Garantias locatícias\n\n- Fiador (consulte-nos);\n\n- Título de Capitalização;\n\n- Seguro Fiança;\n\n- Caução de Imóvel.\n\nAs informações e valores de imóveis deste site estão sujeitas a alterações sem aviso prévio.',
+      'garantias.html',
+    );
+    expect((await ask('quais as garantias?', [guarantees])).text).toMatch(/^Seguros e Garantias locatícias:\n- Fiador \(consulte-nos\);\n- Título de Capitalização;\n- Seguro Fiança;\n- Caução de Imóvel\./);
+  });
 });
