@@ -751,6 +751,25 @@ describe('lists, headings and rows as merchants write them', () => {
     expect(quantitiesIn('6km, 6 quilômetros, 2,5 m, 30cm; 6 meses, 1 ano, 10 dias')).toEqual(['6km', '6km', '2.5m', '30cm', '6meses', '1anos', '10dias']);
   });
 
+  it('a number written "5.000" or "10.000" meets "5000" and "10 mil" ("revisão de 10 mil km" / "Revisão de 10.000 km")', async () => {
+    // A workshop's service list (QA pass 7).
+    const services = passage(
+      '## Revisão de 10.000 km\n- Troca de óleo e filtro\n- Verificação da bateria\n- Preço: R$ 200-350\n\n## Revisão de 20.000 km\n- Troca do filtro de ar\n- Preço: R$ 300-500',
+      'revisoes.txt',
+    );
+    const tenThousand = await ask('qnto é a revisao de 10 mil km?', [services]);
+    expect(tenThousand.text).toContain('R$ 200-350');
+    expect(tenThousand.text).not.toContain('R$ 300-500');
+    const first = passage('## Revisão de 20.000 km\n- Troca do filtro de ar\n- Preço: R$ 300-500\n\n## Revisão de 5.000 km\n- Troca de óleo\n- Preço: R$ 80-150', 'revisoes.txt');
+    for (const question of ['revisão de 5000 km qual valor', 'quanto custa a revisão de 5 mil km?', 'revisao 5.000km preço']) {
+      const reply = await ask(question, [first]);
+      expect(reply.text, question).toContain('R$ 80-150');
+      expect(reply.text, question).not.toContain('R$ 300-500');
+    }
+    expect(quantitiesIn('5.000 km, 10 mil km, 1,5 mil km, 1.5 L; não 15.03.2024 dias')).toEqual(['5000km', '10000km', '1500km', '1.5l']);
+    expect(rangesIn('de 1.000 a 2.000 kg')).toEqual([{ from: 1000, to: 2000, unit: 'kg' }]);
+  });
+
   it('the days asked about pick the bracket of a policy that holds them ("10 dias de antecedência" / "de 14 até 7 dias antes")', async () => {
     // An inn's cancellation policy (QA pass 3): the days asked about fall between the ones written.
     const policy = passage(

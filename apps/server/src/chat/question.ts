@@ -159,7 +159,8 @@ export function datesIn(text: string): string[] {
 
 /** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
 const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?|horas?|min|minutos?)(?![\p{L}\d])`;
-const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+/** A number: with thousands separators ("5.000", "1.500,5"), decimal ("1,5", "1.5"), or a number of thousands ("10 mil"). */
+const NUMBER = String.raw`((?:[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)(?![.,]?\d)(?:\s*mil(?![\p{L}\d]))?)`;
 const QUANTITY = new RegExp(String.raw`(?<![\d,.])${NUMBER}\s*${UNIT}`, 'giu');
 const UNITS: Record<string, string> = {
   ...{ litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' },
@@ -173,7 +174,15 @@ const UNITS: Record<string, string> = {
  * different words.
  */
 export function quantitiesIn(text: string): string[] {
-  return [...text.matchAll(QUANTITY)].map((m) => `${Number(m[1]!.replace(',', '.'))}${UNITS[fold(m[2]!)]}`);
+  return [...text.matchAll(QUANTITY)].map((m) => `${numberValue(m[1]!)}${UNITS[fold(m[2]!)]}`);
+}
+
+/** The value of a NUMBER: "5.000" and "5 mil" are 5000, "1,5" and "1.5" are 1.5. */
+function numberValue(written: string): number {
+  const thousands = /mil$/i.test(written);
+  const number = thousands ? written.slice(0, -3).trim() : written;
+  const value = Number((/^\d{1,3}(?:\.\d{3})+(?:,|$)/.test(number) ? number.replaceAll('.', '') : number).replace(',', '.'));
+  return thousands ? Math.round(value * 1000 * 1000) / 1000 : value;
 }
 
 /**
@@ -186,14 +195,13 @@ const RANGE = new RegExp(
 );
 
 export function rangesIn(text: string): Array<{ from: number; to: number; unit: string }> {
-  const number = (n: string) => Number(n.replace(',', '.'));
   return [...text.matchAll(RANGE)].map((m) => {
     const unit = UNITS[fold(m[7]!)]!;
-    if (m[1]) return { from: Math.min(number(m[1]), number(m[2]!)), to: Math.max(number(m[1]), number(m[2]!)), unit };
-    if (m[3]) return { from: number(m[4]!), to: Infinity, unit };
+    if (m[1]) return { from: Math.min(numberValue(m[1]), numberValue(m[2]!)), to: Math.max(numberValue(m[1]), numberValue(m[2]!)), unit };
+    if (m[3]) return { from: numberValue(m[4]!), to: Infinity, unit };
     // "até 15 dias de antecedência", "até 48 horas antes": no later than that before, so that long or longer.
-    if (/^at[eé]$/i.test(m[5]!) && BEFOREHAND.test(text.slice(m.index + m[0].length))) return { from: number(m[6]!), to: Infinity, unit };
-    return { from: -Infinity, to: number(m[6]!), unit };
+    if (/^at[eé]$/i.test(m[5]!) && BEFOREHAND.test(text.slice(m.index + m[0].length))) return { from: numberValue(m[6]!), to: Infinity, unit };
+    return { from: -Infinity, to: numberValue(m[6]!), unit };
   });
 }
 

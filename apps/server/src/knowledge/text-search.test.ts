@@ -53,6 +53,24 @@ describe('text analysis', () => {
     expect(questionWords('pneu degraus')).toEqual([['pneu', 'pneus'], ['degraus', 'degrau']]);
   });
 
+  it('reads a number written with thousands separators or as "N mil" as its bare digits, on both sides', () => {
+    // A workshop's price list (QA pass 7): "Revisão de 5.000 km" asked as "revisão de 5000 km" or "5 mil km".
+    for (const [written, digits] of [['Revisão de 5.000 km', '5000'], ['60.000 km', '60000'], ['R$ 1.500,00', '1500'], ['1.000.000', '1000000'], ['10 mil km', '10000'], ['R$ 5 MIL', '5000'], ['1,5 mil', '1500']]) {
+      expect(lexemeSet(written), written).toContain(digits);
+      expect(questionWords(written).flat(), written).toContain(digits);
+    }
+    expect(lexemeSet('10.000km')).toContain('10000');
+    // The parts stay in the passage's lexemes; the question asks for the number as one word.
+    expect(lexemes('R$ 1.500,00')).toEqual(['00', '1', '1500', '500', 'r']);
+    expect(questionWords('revisão de 10 mil km? e de 5.000?')).toEqual([['revisa'], ['10000'], ['km'], ['5000']]);
+    expect(questionWords('revisão de 5000 km')).toEqual(questionWords('revisão de 5.000 km'));
+    // Not a decimal, a date, a CEP, a phone number, a version, an address of a machine or "mil" inside a word.
+    for (const text of ['1,5 kg', '1.5 L', '15.03.2024', '01310-100', '01.310-100', '(11) 98888-7777', '3227.5322', 'versão 1.2.3', '192.168.0.1', '3 milímetros', '0 mil', 'mil reais']) {
+      expect(lexemes(text), text).toEqual([...lexemeSet(text.replace(/[.,]/g, ' '))].sort());
+      expect(questionWords(text), text).toEqual(questionWords(text.replace(/[.,]/g, ' ')));
+    }
+  });
+
   it('reads a word written with a hyphen also without it ("WI-FI" / "wifi"); not a verb and its pronoun', () => {
     expect(lexemeSet('Temos WI-FI e e-mail')).toEqual(new Set([...lexemeSet('Temos wi fi e mail'), ...lexemeSet('wifi email')]));
     expect(lexemeSet('Pode-se entregá-lo')).toEqual(lexemeSet('Pode se entregá lo'));

@@ -104,6 +104,29 @@ function words(text: string): string[] {
 }
 
 /**
+ * An integer written with thousands separators ("5.000", "60.000", "1.500" in "R$ 1.500,00"; not "15.03.2024", "1.5",
+ * "01.310", nor inside "192.168.0.1"), or a number of thousands ("10 mil", "1,5 mil"): one number, indexed as its bare
+ * digits ("5000", "10000", "1500"), which is how a customer writes it too ("revisão de 5000 km", "10 mil km").
+ */
+const NUMBER_FORM = /(?<![\p{N}.,])(?:([1-9]\d{0,2}(?:\.\d{3})+)(?!\d|\.\d)|(\d{1,3})(?:,(\d{1,3}))?\s*mil(?![\p{L}\p{N}]))/giu;
+
+/** The bare digits of a NUMBER_FORM match ("5.000" → "5000", "10 mil" → "10000", "1,5 mil" → "1500"); null for "0 mil". */
+function numberFormDigits(separated: string | undefined, thousands: string | undefined, fraction: string | undefined): string | null {
+  if (separated) return separated.replaceAll('.', '');
+  const value = Number(thousands) * 1000 + Number((fraction ?? '').padEnd(3, '0'));
+  return value > 0 ? String(value) : null;
+}
+
+/** A text with its NUMBER_FORMs written as their bare digits ("Revisão de 5.000 km" → "Revisão de 5000 km"). */
+export function withBareNumbers(text: string): string {
+  if (!MAYBE_NUMBER_FORM.test(text)) return text;
+  return text.replace(NUMBER_FORM, (whole, separated?: string, thousands?: string, fraction?: string) => numberFormDigits(separated, thousands, fraction) ?? whole);
+}
+
+/** A cheap test before NUMBER_FORM: a digit before a dot, or before "mil". */
+const MAYBE_NUMBER_FORM = /\d(?:\.\d|(?:,\d{1,3})?\s*mil)/i;
+
+/**
  * The tsvector of a text's lexemes (lexemeSet; a passage's: forms.ts passageLexemes), in tsvector input syntax ('lexeme' 'other'). Lexemes
  * hold only letters and digits, so they never need escaping. No positions:
  * ranking weighs words by rarity, not proximity (retrieval.ts), and without
@@ -121,7 +144,8 @@ export function toTsvector(lexemes: ReadonlySet<string>): string {
 export function questionWords(text: string): Array<readonly string[]> {
   const seen = new Set<string>();
   const out: Array<readonly string[]> = [];
-  for (const word of words(text)) {
+  // A number written "5.000" or "10 mil" is one word, its bare digits (withBareNumbers), as the passages also have it.
+  for (const word of words(withBareNumbers(text))) {
     const lexemes = withRomanNumeral(withOtherNumber(word, lexemesOf(word)));
     const key = lexemes.join(' ');
     if (lexemes.length === 0 || seen.has(key)) continue;
@@ -204,6 +228,14 @@ export function lexemeSet(text: string): Set<string> {
     // A word written with a hyphen is also the word written without it ("WI-FI" / "wifi", "e-mail" / "email").
     // Not a verb and its pronoun ("pode-se", "dar-se-á", "entregá-lo").
     if (HYPHENATED.test(run) && !parts.slice(1).some((part) => CLITICS.has(part))) for (const lexeme of lexemesOf(parts.join(''))) set.add(lexeme);
+  }
+  // A number written "5.000" or "10 mil" is also its bare digits ("5000", "10000"), as a customer writes it; its parts'
+  // lexemes ("5", "000"; "10", "mil") stay.
+  if (MAYBE_NUMBER_FORM.test(text)) {
+    for (const m of text.matchAll(NUMBER_FORM)) {
+      const digits = numberFormDigits(m[1], m[2], m[3]);
+      if (digits && digits.length <= MAX_WORD_LENGTH) set.add(digits);
+    }
   }
   return set;
 }
