@@ -192,6 +192,27 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'qual o telefone?')).toEqual([contact]);
   });
 
+  it('finds a number written "5.000" or "10 mil" by its bare digits and back, also in passages written before (migration 0026)', async () => {
+    // A workshop's service list (QA pass 7): "Revisão de 5.000 km" asked as "revisão de 5000 km", "10 mil km".
+    const owner = await newAgent();
+    const five = 'Revisão de 5.000 km: troca de óleo, R$ 80-150.';
+    const ten = 'Revisão de 10 mil km: troca de óleo e filtro, R$ 200-350.';
+    const price = 'Pintura completa: R$ 1.500,00.';
+    const twenty = 'Revisão de 20.000 km: troca do filtro de ar, R$ 300-500.';
+    await addFile(owner, 'revisoes.txt', [twenty, ten, five, price, 'Alinhamento: R$ 50,00.']);
+    for (const question of ['revisão de 5000 km', 'revisão de 5 mil km', 'revisao de 5.000 km']) expect((await contents(owner.agentId, question))[0], question).toBe(five);
+    for (const question of ['revisão de 10000 km', 'revisão de 10.000 km']) expect((await contents(owner.agentId, question))[0], question).toBe(ten);
+    for (const question of ['tem algo de 1500?', 'tem algo de 1.500?']) expect(await contents(owner.agentId, question), question).toEqual([price]);
+    // As written before: without the bare digits.
+    const bare = new Set(['5000', '10000', '1500']);
+    for (const text of [five, ten, price]) await storedAsBefore(owner.agentId, text, [...passageLexemes(text)].filter((l) => !bare.has(l)));
+    expect(await contents(owner.agentId, 'tem algo de 1500?')).toEqual([]);
+    // "R$ 50,00" and "R$ 80-150" are no such numbers: those passages keep their lexemes.
+    expect((await lexemesRecomputedBy('0026_passage_number_forms', owner.agentId)).sort()).toEqual([five, ten, price, twenty].sort());
+    expect(await contents(owner.agentId, 'tem algo de 1500?')).toEqual([price]);
+    expect((await contents(owner.agentId, 'revisão de 5000 km'))[0]).toBe(five);
+  });
+
   it("reads a Markdown table pasted into the knowledge text as rows, each value with its column", async () => {
     const { user, agent } = await createUserWithAgent(ctx);
     const about = 'Nossas unidades:\n\n| Unidade | Sábado | Domingo |\n| --- | --- | --- |\n| Floresta | 08h às 13h | Fechada |\n| Lagoa | 09h às 12h | 09h às 12h |';
