@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { calculationRequest } from '@atende/shared';
 import { describe, expect, it, vi } from 'vitest';
 import * as F from '../../test/fixtures/generate';
@@ -6,6 +7,8 @@ import { documentPassages, textPassages } from '../knowledge/ingest/prepare';
 import { splitText } from '../knowledge/ingest/split';
 import { shopWords } from '../knowledge/synonyms';
 import { lexemeSet } from '../knowledge/text-search';
+import { contactBlocks, contactSections } from '../knowledge/links/contacts';
+import { renderDocument } from '../knowledge/links/render';
 import { parseFile } from '../knowledge/parsers';
 import type { RetrievedPassage } from '../knowledge/retrieval';
 import { answerQuestion, explainQuestion, NOT_FOUND, PART_FEATURES, RANK_FEATURES, selectPassages } from './answer';
@@ -1869,5 +1872,40 @@ describe('services and their fields, as a repair shop and a rental write them (Q
       'garantias.html',
     );
     expect((await ask('quais as garantias?', [guarantees])).text).toMatch(/^Seguros e Garantias locatícias:\n- Fiador \(consulte-nos\);\n- Título de Capitalização;\n- Seguro Fiança;\n- Caução de Imóvel\./);
+  });
+});
+
+describe("a page's live widgets, rendered before their script ran (QA pass 7)", () => {
+  const { convert } = createRequire(import.meta.url)('html-to-text') as { convert: Parameters<typeof renderDocument>[0] };
+  // An ice-cream shop's page: a clock under "Horário de Cajuru" and a chat widget, as the server sends them; the opening
+  // hours only in the footer.
+  const html = `<!doctype html><html><head><title>Sorveteria Gelato</title></head><body>
+<header><nav><a href="/">Início</a> <a href="/sabores">Sabores</a></nav></header>
+<main>
+<h1>Sorveteria Gelato</h1>
+<p>Sorvetes artesanais feitos todos os dias com frutas da estação.</p>
+<section class="clock"><h3>Horário de Cajuru</h3><div id="clock">00:00:00</div><p class="status">carregando...</p></section>
+<section><h2>Sabores</h2><ul><li>Chocolate belga</li><li>Morango</li><li>Pistache</li></ul></section>
+<div class="chat-widget"><h4>Fale Conosco</h4><p>Sou o assistente da Sorveteria. Como posso te ajudar?</p><span class="typing">Digitando...</span></div>
+</main>
+<footer><p>Unidade Cajuru</p><p>Seg–Dom: 10h às 22h</p><p>© 2025 Sorveteria Gelato</p></footer>
+</body></html>`;
+  // As indexKnowledge stores a page (ingest/knowledge-base.ts): its text's passages, then its footer's contacts.
+  const page = renderDocument(convert, html, true);
+  const [contacts] = contactSections([{ text: page.text, contacts: contactBlocks(page.chrome) }]);
+  const passages = [...textPassages(page.text), ...textPassages(contacts!)].map((content, i) => passage(content, 'gelato.com.br', `gelato#${i}`));
+
+  it('answers the opening hours with the hours, not with the clock', async () => {
+    for (const question of ['qual o horario de vcs?', 'que horas abre?']) {
+      const reply = await ask(question, passages);
+      expect(reply.text, question).toContain('Seg–Dom: 10h às 22h');
+      expect(reply.text, question).not.toMatch(/00:00|carregando/);
+    }
+  });
+
+  it("keeps the widgets' lines, and the chat's greeting, out of the passages; the page's content stays", () => {
+    const text = passages.map((p) => p.content).join('\n\n');
+    expect(text).not.toMatch(/00:00|carregando|Digitando|Como posso te ajudar|Horário de Cajuru|Fale Conosco/);
+    expect(text).toContain('Sorvetes artesanais feitos todos os dias com frutas da estação.\n\nSabores\n\n* Chocolate belga');
   });
 });

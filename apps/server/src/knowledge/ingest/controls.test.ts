@@ -20,6 +20,26 @@ describe('withoutControls', () => {
     expect(withoutControls(steps)).toBe(steps);
   });
 
+  it("drops a live widget's placeholders, a clock at zero and the title left with nothing under it", () => {
+    // A page's clock and chat widget (QA pass 7), as rendered before their script ran.
+    expect(withoutControls('Horário de Cajuru\n\n00:00:00\n\ncarregando...\n\nSabores\n\n* Morango')).toBe('Sabores\n\n* Morango');
+    expect(withoutControls('Sabores\n\n* Morango\n\nFale Conosco\n\nSou o assistente da Sorveteria. Como posso te ajudar?\n\nDigitando...')).toBe('Sabores\n\n* Morango');
+    for (const placeholder of ['Carregando…', 'Loading...', 'Aguarde...', 'digitando…', 'Bia está digitando...', '00:00', '0:00']) {
+      expect(withoutControls(`Cardápio\n* Pizza\n${placeholder}\nFim.`), placeholder).toBe('Cardápio\n* Pizza\nFim.');
+    }
+    // A title whose content follows the placeholder keeps it: the static content is there.
+    expect(withoutControls('Nossos sabores\n\nCarregando...\n\n* Morango\n* Pistache')).toBe('Nossos sabores\n\n* Morango\n* Pistache');
+    expect(withoutControls('Horário de Cajuru\n00:00:00\ncarregando...\nSeg–Dom: 10h às 22h')).toBe('Horário de Cajuru\nSeg–Dom: 10h às 22h');
+  });
+
+  it('keeps midnight closing a range of hours, a question before a bare typing indicator, and sentences that only start like a placeholder', () => {
+    const hours = 'Sexta e sábado\n18:00 às\n00:00';
+    expect(withoutControls(hours)).toBe(hours);
+    expect(withoutControls('Tem estacionamento?\nDigitando...')).toBe('Tem estacionamento?');
+    const text = 'Aguarde o contato da nossa equipe.\n\nCarregando a bateria do carro: R$ 50,00.\n\nAbrimos às 00:00 do sábado.';
+    expect(withoutControls(text)).toBe(text);
+  });
+
   it('keeps separators, list items and text that only starts like a control', () => {
     const text = 'Pezinho\n\n-----\n\n- Pix\n- Cartão\n\nVer mais fotos na galeria\n\nAbrir conta é grátis.';
     expect(withoutControls(text)).toBe(text);
