@@ -13,8 +13,8 @@ const CONTROL_LINE =
 const QUESTION_TOGGLE = /^(\s*)[+›»▸▶►▼▲▾▴⌄˅]\s*(?=\S.*\?\s*$)|(\?)\s*(?:[+\-−–›»▼▲▾▴⌄˅∨]\s*){1,2}$/u;
 
 /**
- * The text without the lines that are only a page's controls (CONTROL_LINE), and without the blank lines they leave. A
- * separator line ("-----") is content: it is kept.
+ * The text without the lines that are only a page's controls (CONTROL_LINE, breadcrumbs) or its live widgets'
+ * (widgetLines), and without the blank lines they leave. A separator line ("-----") is content: it is kept.
  */
 export function withoutControls(text: string): string {
   // (Lines end in '\n': runningTextPassages, ingest/prepare.ts.)

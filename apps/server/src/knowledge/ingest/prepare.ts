@@ -35,7 +35,7 @@ export function documentPassages(doc: ParsedDocument): Iterable<string> {
  * The passages of running text (a file's, a web page's, the knowledge base form's): its layout read first — a menu laid out
  * vertically written one item a line (menuRecords; before the controls go, as a "-" among an item's prices is a size
  * not served), a page's controls left out (withoutControls: an accordion's "+" / "−" between a FAQ's question and its
- * answer) — then split by the recursive splitter.
+ * answer; a clock's "00:00:00", "carregando...") — then split by the recursive splitter.
  */
 export function textPassages(text: string): string[] {
   return [...runningTextPassages(text)];
