@@ -341,6 +341,8 @@ describe('off-topic quotes are not presented as answers', () => {
     expect((await ask('De quando é a resolução nº 1?', [rules])).text).toMatch(/8 de junho de 2007/);
     expect(await ask('De quando é a resolução nº 342?', [rules])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
     expect(await ask('Quando o pedido 1234 é confirmado?', [rules])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+    // Written with a thousands separator, read as one number ("1.234" is "1234"), it still names what is asked.
+    expect(await ask('Quando o pedido 1.234 é confirmado?', [rules])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
     // Other numbers still weigh little: the CEP is not what the customer asks about.
     expect((await ask('Entregam no CEP 01310-100?', [CATALOGUE])).outcome).toBe('answered');
   });

@@ -1,6 +1,6 @@
 import { PRICE_FORM } from '../knowledge/forms';
 import { shopWords, synonymsOf } from '../knowledge/synonyms';
-import { lexemeSet, questionWords } from '../knowledge/text-search';
+import { lexemeSet, questionWords, withBareNumbers } from '../knowledge/text-search';
 import { NOMINALIZATIONS } from './nominalizations';
 
 /**
@@ -255,7 +255,8 @@ const HOW_LONG = /(?<![\p{L}\p{N}])quanto\s+tempo(?![\p{L}\p{N}])/iu;
 const TIME_LEXEMES = lexemeSet('tempo');
 
 function questionTerms(text: string): Term[] {
-  const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => m[1]!.split(/\D+/).filter(Boolean)));
+  // "lei 11.788" is the question word "11788" (questionWords), "código 12-345" the words "12" and "345".
+  const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => withBareNumbers(m[1]!).split(/\D+/).filter(Boolean)));
   const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (HOW_LONG.test(text) && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
   for (const word of textWords(text)) {
