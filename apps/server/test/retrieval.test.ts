@@ -36,7 +36,10 @@ describe('lexical retrieval', () => {
     await ctx.database.db.execute(sql`update passages set tsv = ${toTsvector(new Set(lexemes))}::tsvector where agent_id = ${agentId} and content = ${content}`);
   }
 
-  /** The lexemes of a text's words only, as releases before its written forms and joined words computed them. */
+  /**
+   * The lexemes of a text's words only, as releases before its written forms and joined words computed them (for a text
+   * without a number written "5.000" or "10 mil", which questionWords reads as its bare digits).
+   */
   const wordsOnly = (text: string) => questionWords(text).flat();
 
   async function lexemesRecomputedBy(migration: string, agentId: string): Promise<string[]> {
