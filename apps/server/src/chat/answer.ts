@@ -1070,6 +1070,8 @@ const OPEN_WORD = /(?:^|\s)(?:de|da|do|das|dos|e|em|na|no|nas|nos|a|o|as|os|à|�
 const INLINE_LABEL = /^(?:(?:[-*•▪◦·–—]|\d{1,2}[.)])\s+)?(?:\*\*)?[^:.!?\n]{1,40}:(?:\*\*)?\s+\S/;
 /** An item of a list ("- Pix", "• Cartão", "1. Dinheiro", "a) Vale"): an answer, never the heading of the next item. */
 const LIST_ITEM = /^(?:[-*•▪◦·–—]|\d{1,2}[.)]|[a-z][)])\s/;
+/** A Markdown heading that is a label and its value ("### Preço: R$ 80-150"), as its level and the line without its marks. */
+const VALUED_HEADING = /^(#{1,6})\s+((?:\*\*)?[^:\n]{1,40}:(?:\*\*)?\s*[^\n]*\d[^\n]*)$/;
 /** A block that is one item of a list ("- Pix;"). */
 const itemBlock = (block: string) => !block.trim().includes('\n') && LIST_ITEM.test(block.trim());
 /** A line that names days and nothing else: no number, a few words ("Segunda á Sábado", "Domingo e Feriados"). */
@@ -1267,6 +1269,15 @@ function analyseText(passageContent: string): AnalysedText {
     if (titled !== null && lines.length === 1 && b < blocks.length - 1 && isHeading(lines[0]!, true)) {
       titled = null;
       pending = enter(lines[0]!);
+      return;
+    }
+    // A Markdown heading that gives a value ("### Preço: R$ 80-150" at the end of "## Revisão de 5.000 km"): a line of
+    // the section it closes, not a heading over nothing.
+    const valued = lines.length === 1 ? VALUED_HEADING.exec(lines[0]!) : null;
+    if (valued) {
+      outline.length = Math.max(0, valued[1]!.length - 1);
+      outlineLexemes = new Set(outline.flatMap((h) => [...lexemeSet(h)]));
+      add(valued[2]!, outline.at(-1) ?? carried, true);
       return;
     }
     // A heading underlined ("Horário\n-------", Markdown's other way) is marked as "## Horário" is.

@@ -773,6 +773,13 @@ describe('lists, headings and rows as merchants write them', () => {
     }
     expect(quantitiesIn('5.000 km, 10 mil km, 1,5 mil km, 1.5 L; não 15.03.2024 dias')).toEqual(['5000km', '10000km', '1500km', '1.5l']);
     expect(rangesIn('de 1.000 a 2.000 kg')).toEqual([{ from: 1000, to: 2000, unit: 'kg' }]);
+    // The workshop's file as written: each section's price a Markdown heading of its own, closing the section.
+    const file = passage(
+      '# Revisões Periódicas\n\n## Revisão de 5.000 km\n### Itens Verificados\n- Nível de óleo do motor\n- Pressão dos pneus\n\n### Preço: R$ 80-150\n\n## Revisão de 10.000 km\n### Inclui revisão de 5.000 km mais:\n- **Troca de óleo e filtro**\n- Verificação da bateria\n\n### Preço: R$ 200-350\n\n## Revisão de 20.000 km\n### Inclui revisão de 10.000 km mais:\n- **Troca do filtro de ar**\n\n### Preço: R$ 300-500',
+      'revisoes_periodicas.md',
+    );
+    expect((await ask('qnto é a revisao de 10 mil km?', [file])).text).toMatch(/^Revisão de 10\.000 km:\nPreço: R\$ 200-350\n/);
+    expect((await ask('revisão de 5000 km qual valor', [file])).text).toMatch(/^Revisão de 5\.000 km:\nPreço: R\$ 80-150\n/);
   });
 
   it('the days asked about pick the bracket of a policy that holds them ("10 dias de antecedência" / "de 14 até 7 dias antes")', async () => {
