@@ -149,6 +149,10 @@ export interface BackgroundWork {
 export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<BackgroundWork> {
   await services.jobs.start();
   if (options.workers === false) return { stop: () => services.jobs.stop(), firstSweep: Promise.resolve() };
+  const stopJobs = async () => {
+    await services.jobs.stop();
+    await services.ingestion.stop();
+  };
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
   await services.mail.startWorkers();
@@ -175,7 +179,7 @@ export async function startBackgroundWork(services: Services, logger: Logger, op
     firstSweep,
     stop: async () => {
       clearInterval(timer);
-      await services.jobs.stop();
+      await stopJobs();
     },
   };
 }

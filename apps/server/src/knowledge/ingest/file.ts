@@ -3,15 +3,22 @@ import { files } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { ParseError, readPassages, type FileKind } from '../parsers';
 import { deleteSourcePassages, storePassages } from '../passages';
+import type { AnalysisWorker } from './analysis';
 import { embedderOf, type IngestionDeps } from './deps';
 
 /**
- * One uploaded file: read from storage → parse, split and analyse in a worker (`readPassages`) → embed → store,
+ * One uploaded file: read from storage → parse in a worker, split and analyse in `analysis`, the ingestion's
+ * long-lived analysis worker (`readPassages`) → embed → store,
  * batch by batch; then the file's status. Idempotent: `storePassages` replaces the file's passages, so a retry
  * after a crash never duplicates them. A user error (ParseError) or the last attempt marks the file 'error'
  * with no passages; anything else is thrown for the queue to retry.
  */
-export async function ingestFile(deps: IngestionDeps, log: Logger, fileId: string, finalAttempt: boolean): Promise<void> {
+export async function ingestFile(
+  deps: IngestionDeps & { analysis: AnalysisWorker },
+  log: Logger,
+  fileId: string,
+  finalAttempt: boolean,
+): Promise<void> {
   const { db } = deps;
   const [file] = await db.select().from(files).where(eq(files.id, fileId));
   if (!file) return; // deleted meanwhile
@@ -19,12 +26,12 @@ export async function ingestFile(deps: IngestionDeps, log: Logger, fileId: strin
   const source = { agentId: file.agentId, userId: file.userId, sourceType: 'file', sourceId: file.id, sourceName: file.filename } as const;
   try {
     const bytes = await deps.storage.get(file.path);
-    // The worker parses, splits and analyses; each batch is embedded and stored while it prepares the next.
+    // A worker parses; the analysis worker splits and analyses; each batch is embedded and stored while it prepares the next.
     // The bytes are not needed here afterwards: hand them over instead of copying up to 50 MB.
     let notices: string[] = [];
     const batches = readPassages(
       { bytes, kind: file.kind as FileKind, filename: file.filename },
-      { transfer: true, onParsed: (parsed) => (notices = parsed) },
+      { transfer: true, onParsed: (parsed) => (notices = parsed), analysis: deps.analysis },
     );
     const embed = embedderOf(deps);
     const stored = await storePassages(deps, source, batches, embed);

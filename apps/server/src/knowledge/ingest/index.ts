@@ -2,6 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import type { QueueDefinition } from '../../jobs/queue';
 import { backfillLexemes } from '../passages';
+import { AnalysisWorker } from './analysis';
 import type { IngestionDeps } from './deps';
 import { ingestFile } from './file';
 import { indexKnowledge } from './knowledge-base';
@@ -27,6 +28,9 @@ export type Ingestion = ReturnType<typeof createIngestion>;
 export function createIngestion(deps: IngestionDeps) {
   const { db, jobs, logger } = deps;
   const log = logger.child({ module: 'ingestion' });
+  /** Splits and analyses the files this instance ingests; started at the first, stopped with the workers (stop). */
+  const analysis = new AnalysisWorker();
+  const fileDeps = { ...deps, analysis };
 
   /** Enqueues a file; a failure is logged, never thrown (the upload already succeeded; the sweeper retries). */
   async function enqueueFile(fileId: string): Promise<void> {
@@ -60,16 +64,18 @@ export function createIngestion(deps: IngestionDeps) {
   }
 
   async function startWorkers(): Promise<void> {
-    await jobs.work<{ fileId: string }>(INGEST_FILE, (job) => ingestFile(deps, log, job.data.fileId, job.retryCount >= job.retryLimit));
+    await jobs.work<{ fileId: string }>(INGEST_FILE, (job) => ingestFile(fileDeps, log, job.data.fileId, job.retryCount >= job.retryLimit));
     await jobs.work<{ agentId: string }>(INDEX_KNOWLEDGE, (job) => indexKnowledge(deps, job.data.agentId));
   }
 
   return {
     enqueueFile,
     enqueueKnowledge,
-    ingestFile: (fileId: string, finalAttempt: boolean) => ingestFile(deps, log, fileId, finalAttempt),
+    ingestFile: (fileId: string, finalAttempt: boolean) => ingestFile(fileDeps, log, fileId, finalAttempt),
     indexKnowledge: (agentId: string) => indexKnowledge(deps, agentId),
     sweep,
     startWorkers,
+    /** Stops the analysis worker (server shutdown, after the job queue): no thread is left behind. */
+    stop: () => analysis.stop(),
   };
 }

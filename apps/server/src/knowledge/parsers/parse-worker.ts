@@ -1,24 +1,27 @@
 /**
- * Worker entry: parses one file and posts the document, or splits it into passages and posts them batch by
- * batch (protocol.ts). Loaded by run.ts, from source through tsx and, in production, as the tsup entry
- * `dist/parse-worker.js`.
+ * Worker entry: parses one file and posts the document; or, for its passages, posts the document on the analysis
+ * port (protocol.ts), to the long-lived analysis worker (ingest/analysis.ts), and tells the main thread it has
+ * parsed. It loads the parsers only: splitting and text analysis are the analysis worker's. Loaded by run.ts, from
+ * source through tsx and, in production, as the tsup entry `dist/parse-worker.js`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { documentPassages, preparePassages } from '../ingest/prepare';
 import { isParseError } from './errors';
 import { parseDocumentSync } from './parse';
 import { type WorkerMessage, type WorkerRequest } from './protocol';
 
-const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
 async function main(): Promise<void> {
-  const { buffer, byteOffset, byteLength, kind, want } = workerData as WorkerRequest;
+  const request = workerData as WorkerRequest;
+  const { buffer, byteOffset, byteLength, kind } = request;
   try {
     const doc = await parseDocumentSync(new Uint8Array(buffer, byteOffset, byteLength), kind);
-    if (want === 'document') return post({ type: 'document', doc });
+    if (request.want === 'document') return post({ type: 'document', doc });
+    // Queued on the analysis worker's side of the channel before the main thread hears of it: the main thread
+    // hands that side to the analysis worker when it hears 'parsed', and may stop this worker at once.
+    request.port.postMessage({ type: 'document', doc });
+    request.port.close();
     post({ type: 'parsed', notices: doc.notices ?? [] });
-    for (const batch of preparePassages(documentPassages(doc))) post({ type: 'passages', batch }, [batch.tsvectors.buffer as ArrayBuffer]);
-    post({ type: 'done' });
   } catch (e) {
     post(
       isParseError(e)

@@ -1,26 +1,23 @@
-import { type PreparedPassages } from '../ingest/prepare';
+import type { MessagePort } from 'node:worker_threads';
 import { type FileKind, type ParsedDocument } from './types';
 
 /**
- * workerData of a parse worker (the ArrayBuffer is transferred, not copied). `want`: the parsed document,
- * or its passages, split and analysed in the worker and posted batch by batch.
+ * workerData of a parse worker (the ArrayBuffer is transferred, not copied). `want`: the parsed document, posted
+ * back; or its passages, for which the worker posts the document on `port` instead, to the analysis worker
+ * (ingest/analysis.ts) that splits and analyses it.
  */
-export interface WorkerRequest {
+export type WorkerRequest = {
   buffer: ArrayBuffer;
   byteOffset: number;
   byteLength: number;
   kind: FileKind;
-  want: 'document' | 'passages';
-}
+} & ({ want: 'document' } | { want: 'passages'; port: MessagePort });
 
 /**
- * What a parse worker posts. For a document, one message: `document` or `error`. For passages: `parsed`
- * when the file is read, a `passages` message per batch, then `done` (or `error`, at any point).
- * `message` is the pt-BR ParseError message ('' for a crash).
+ * What a parse worker posts to the main thread: `document` or `error`; for passages, `parsed` once the document
+ * has been posted on the analysis port (or `error`). `message` is the pt-BR ParseError message ('' for a crash).
  */
 export type WorkerMessage =
   | { type: 'document'; doc: ParsedDocument }
   | { type: 'parsed'; notices: string[] }
-  | { type: 'passages'; batch: PreparedPassages }
-  | { type: 'done' }
   | { type: 'error'; message: string; detail?: string };

@@ -1,6 +1,8 @@
 import { ReadableStream } from 'node:stream/web';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { createSemaphore } from '../../lib/semaphore';
 import { runWorker, workerScript } from '../../lib/worker';
+import { AnalysisFailure, AnalysisWorker } from '../ingest/analysis';
 import { type PreparedPassages } from '../ingest/prepare';
 import { messages, ParseError } from './errors';
 import { type WorkerMessage, type WorkerRequest } from './protocol';
@@ -59,34 +61,75 @@ export function workerTarget(): { script: URL | string; eval: boolean } {
  * dependency): that is the server's fault, worth a retry and a log line, not the merchant's.
  */
 export async function parseFile(input: ParseFileInput, options: ParseFileOptions = {}): Promise<ParsedDocument> {
-  return inWorker(input, 'document', options, (message) => (message.type === 'document' ? message.doc : undefined));
+  return inWorker(input, { want: 'document' }, options, (message) => (message.type === 'document' ? message.doc : undefined));
 }
 
 export interface ReadPassagesOptions extends ParseFileOptions {
   /** Called when the worker has read the file, before the first passage (timings). */
   onParsed?: (notices: string[]) => void;
+  /** The analysis worker that splits and analyses the file. Default: this process's own (sharedAnalysisWorker). */
+  analysis?: AnalysisWorker;
+}
+
+let shared: AnalysisWorker | undefined;
+
+/**
+ * The process's analysis worker, for callers that bring none (the server's ingestion brings its own, stopped with
+ * it): started at its first file, idle and unref'd between files.
+ */
+export function sharedAnalysisWorker(): AnalysisWorker {
+  return (shared ??= new AnalysisWorker());
 }
 
 /**
- * Parses a file like parseFile, and splits and analyses it in the same worker: the passages come batch by
- * batch while the worker goes on, so that the caller stores a batch while the next is being prepared. The
- * limits and errors are parseFile's (they cover the worker's work, not the caller's); leaving the iteration
- * early stops the worker.
+ * Parses a file like parseFile, then has the long-lived analysis worker (ingest/analysis.ts) split and analyse it:
+ * the passages come batch by batch while that worker goes on, so that the caller stores a batch while the next is
+ * being prepared. The parse worker posts the document straight to the analysis worker (a MessageChannel): the
+ * main thread does not copy it. The limits and errors are parseFile's: the time limit covers the parse and the
+ * analysis together (not the wait for a free worker), the RSS backstop applies to both, and the analysis worker has
+ * a parse worker's heap limit. Leaving the iteration early stops the parse, or cancels the analysis.
  */
 export function readPassages(input: ParseFileInput, options: ReadPassagesOptions = {}): AsyncIterable<PreparedPassages> {
   const abort = new AbortController();
   let cancelled = false;
   return new ReadableStream<PreparedPassages>({
     start: (controller) => {
-      const onMessage = (message: WorkerMessage) => {
-        if (message.type === 'parsed') options.onParsed?.(message.notices);
-        else if (message.type === 'passages') controller.enqueue(message.batch);
-        else if (message.type === 'done') return true;
-        return undefined;
-      };
-      inWorker(input, 'passages', options, onMessage, abort.signal).then(
+      const { timeoutMs = 60_000, maxMemoryMb = 512 } = options;
+      const label = input.filename ? `${input.filename} (${input.kind})` : input.kind;
+      const { port1, port2 } = new MessageChannel();
+      let parseStarted = 0;
+      const parsed = inWorker(
+        input,
+        { want: 'passages', port: port1 },
+        options,
+        (message) => (message.type === 'parsed' ? message.notices : undefined),
+        abort.signal,
+        (at) => (parseStarted = at),
+      );
+      const analysed = parsed.then(
+        (notices) => {
+          options.onParsed?.(notices);
+          return (options.analysis ?? sharedAnalysisWorker())
+            .run({
+              port: port2,
+              label,
+              timeoutMs: Math.max(1, timeoutMs - (performance.now() - parseStarted)),
+              maxRssGrowthMb: options.maxRssGrowthMb ?? 2 * maxMemoryMb,
+              onBatch: (batch) => controller.enqueue(batch),
+              signal: abort.signal,
+            })
+            .catch((err: unknown) => {
+              throw err instanceof AnalysisFailure ? asParseFailure(err, label) : err;
+            });
+        },
+        (err: unknown) => {
+          port2.close();
+          throw err;
+        },
+      );
+      analysed.then(
         () => !cancelled && controller.close(),
-        (err: unknown) => controller.error(err),
+        (err: unknown) => !cancelled && controller.error(err),
       );
     },
     cancel: () => {
@@ -96,12 +139,31 @@ export function readPassages(input: ParseFileInput, options: ReadPassagesOptions
   });
 }
 
+/** An analysis job's failure as the parse worker's would be: the same pt-BR reasons for the merchant. */
+function asParseFailure(failure: AnalysisFailure, label: string): Error {
+  const detail = `${label}: ${failure.message}`;
+  switch (failure.reason) {
+    case 'timeout':
+      return new ParseError(messages.timeout, { detail, cause: failure });
+    case 'memory':
+      return new ParseError(messages.tooBig, { detail, cause: failure });
+    case 'error':
+      return new ParseError(failure.userMessage || messages.unexpected, { detail, cause: failure });
+    case 'crash':
+      return new ParseError(messages.unexpected, { detail, cause: failure });
+    default:
+      // 'start', 'stopped': the server's doing (a deployment problem, a shutdown), not the file's: worth a retry.
+      return new Error(failure.message, { cause: failure });
+  }
+}
+
 async function inWorker<T>(
   input: ParseFileInput,
-  want: WorkerRequest['want'],
+  want: { want: 'document' } | { want: 'passages'; port: MessagePort },
   options: ParseFileOptions,
   onMessage: (message: WorkerMessage) => T | undefined,
   signal?: AbortSignal,
+  onStart?: (at: number) => void,
 ): Promise<T> {
   const { timeoutMs = 60_000, maxMemoryMb = 512, transfer = false } = options;
   const maxRssGrowthMb = options.maxRssGrowthMb ?? 2 * maxMemoryMb;
@@ -110,18 +172,19 @@ async function inWorker<T>(
     transfer && bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
       ? (bytes.buffer as ArrayBuffer)
       : (new Uint8Array(bytes).buffer as ArrayBuffer); // a copy (Buffer#slice would share memory)
-  const request: WorkerRequest = { buffer: owned, byteOffset: 0, byteLength: owned.byteLength, kind: input.kind, want };
+  const request: WorkerRequest = { buffer: owned, byteOffset: 0, byteLength: owned.byteLength, kind: input.kind, ...want };
   const label = input.filename ? `${input.filename} (${input.kind})` : input.kind;
   const limits = { timeoutMs, maxMemoryMb, maxRssGrowthMb };
   const target = options.worker ?? workerTarget();
 
   await acquire();
   try {
+    onStart?.(performance.now());
     const rssStart = process.memoryUsage.rss();
     return await runWorker<T>({
       ...target,
       workerData: request,
-      transferList: [request.buffer],
+      transferList: request.want === 'passages' ? [request.buffer, request.port] : [request.buffer],
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 64 },
       timeoutMs: limits.timeoutMs,
       signal,
