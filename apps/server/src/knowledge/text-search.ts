@@ -30,9 +30,14 @@ const fold = (word: string): string => (NON_ASCII.test(word) ? word.normalize('N
 
 const STOP_WORDS = new Set(stopwords.flatMap((w) => [w, fold(w)]));
 
-/** Lexemes per lower-cased word; a bounded memo (most words of a text repeat, and stemming is the costly part). */
+/**
+ * Lexemes per lower-cased word; a bounded memo (most words of a text repeat, and stemming is the costly part). It lives
+ * as long as its thread: the main thread's (questions) and the long-lived analysis worker's (every file's passages,
+ * ingest/analysis.ts). A word costs ~180 bytes of heap, so the memo holds at most ~3.5 MB; the bench's 100-page PDF
+ * brings 333 words, its 50,000-row XLSX 139, so files share it for long before it is emptied and refilled.
+ */
 const memo = new Map<string, readonly string[]>();
-const MEMO_LIMIT = 50_000;
+const MEMO_LIMIT = 20_000;
 const NONE: readonly string[] = [];
 
 function lexemesOf(word: string): readonly string[] {
