@@ -8,11 +8,12 @@
 // 1. Ingestion: a 100-page text-layer PDF and a 50,000-row price list (XLSX; the same rows as CSV are
 //    parsed and split too, and must give the same passages). Each stage alone first, on this thread:
 //    parseFile (worker), splitText / tableToPassages, preparePassages (the text analysis), the fake
-//    embeddings (batches of 512). Then the product's pipeline as ingestion.ts runs it: readPassages (the
-//    worker parses, then splits and analyses, posting batches of 250) into storePassages (each batch
-//    embedded, then written in its own transaction by binary COPY while the worker prepares the next),
+//    embeddings (batches of 512). Then the product's pipeline as ingestion.ts runs it: readPassages (a fresh
+//    worker parses; the long-lived analysis worker splits and analyses, posting batches of 25 doubling up to
+//    250) into storePassages (each batch embedded, then written in its own transaction by binary COPY while
+//    the analysis worker prepares the next),
 //    while a probe measures how long other queries wait meanwhile; and once more without embeddings.
-//    split + index is timed from the worker's "parsed" to the last batch stored. Runs on PGlite on a data
+//    split + index is timed from the parse worker's "parsed" to the last batch stored. Runs on PGlite on a data
 //    directory (as `npm start` without DATABASE_URL) and, when BENCH_DATABASE_URL is set, on that Postgres
 //    too (random user and agent, deleted at the end; lexical only when pgvector is missing there, as in
 //    the product).
@@ -50,6 +51,7 @@ import { agents, files, passages, user } from '../apps/server/src/db/schema';
 import { saveKnowledgeBase } from '../apps/server/src/knowledge/knowledge-base';
 import { MIME_BY_KIND, parseFile, readPassages, type FileKind, type ParsedDocument, type Sheet } from '../apps/server/src/knowledge/parsers';
 import { storePassages, type EmbedPassages, type PassageSource } from '../apps/server/src/knowledge/passages';
+import { AnalysisWorker } from '../apps/server/src/knowledge/ingest/analysis';
 import { documentPassages, preparePassages } from '../apps/server/src/knowledge/ingest/prepare';
 import { createRetriever, lexicalSearch } from '../apps/server/src/knowledge/retrieval';
 import { VectorIndex } from '../apps/server/src/knowledge/vectors';
@@ -275,7 +277,7 @@ function tableText(sheets: Sheet[]): string {
 }
 
 const extractedText = (doc: ParsedDocument) => (doc.kind === 'text' ? doc.text : tableText(doc.sheets));
-// As the parse worker turns a parsed document into passages.
+// As the analysis worker turns a parsed document into passages.
 const toChunks = (doc: ParsedDocument) => [...documentPassages(doc)];
 
 // ---------------------------------------------------------------------------------------------- 1. ingestion
@@ -291,6 +293,16 @@ function parseWorker() {
     builtWorker = { script: pathToFileURL(path.join(ROOT, 'apps/server/dist/parse-worker.js')), eval: false };
   }
   return builtWorker;
+}
+
+/**
+ * The long-lived analysis worker as the server runs it (one per server, kept across files): the build's entry,
+ * like the parse worker. Stopped at the end of the ingestion stage.
+ */
+let builtAnalysis: AnalysisWorker | undefined;
+function analysisWorker() {
+  parseWorker(); // builds the server
+  return (builtAnalysis ??= new AnalysisWorker({ target: { script: pathToFileURL(path.join(ROOT, 'apps/server/dist/analysis-worker.js')), eval: false } }));
 }
 
 /** A file parsed, split, analysed and embedded once; then stored on each database. */
@@ -348,7 +360,7 @@ async function ingestion() {
       split: { ...stage(split), MBps: round(extractedBytes / MB / (split.wallMs / 1000)) },
     };
     if (f.index) {
-      // The text analysis the parse worker does for every passage (preparePassages: lexemes and their binary
+      // The text analysis the analysis worker does for every passage (preparePassages: lexemes and their binary
       // tsvector), alone on this thread: a first pass (words new to this process are stemmed once, then
       // memoised) and a second one (memo warm).
       process.stdout.write(', analyze');
@@ -396,6 +408,7 @@ async function ingestion() {
     console.log(`  index on Postgres (${redact(POSTGRES_URL)}):`);
     postgres = await storeAll(await openBench({ kind: 'postgres', url: POSTGRES_URL }), prepared, unmemoisedMsPer1kChars);
   }
+  await builtAnalysis?.stop();
   return {
     generatedInMs: round(generated.wallMs, 0),
     parseWorkerStartMs: round(workerStart.wallMs, 0),
@@ -437,7 +450,7 @@ async function indexFile(bench: Bench, owner: { userId: string; agentId: string 
   const embed = embeddings ? precomputed(f.chunks, embeddings) : null;
   let parsed: { at: number; cpu: NodeJS.CpuUsage } | null = null;
   const onParsed = () => (parsed = { at: performance.now(), cpu: process.cpuUsage() });
-  const batches = readPassages({ bytes: f.bytes, kind: f.kind, filename: f.name }, { onParsed, worker: parseWorker() });
+  const batches = readPassages({ bytes: f.bytes, kind: f.kind, filename: f.name }, { onParsed, worker: parseWorker(), analysis: analysisWorker() });
   const start = performance.now();
   const total = await timed(() => storePassages(bench, fileSource(owner, fileId, f.name), batches, embed), bench.sampler);
   if (!parsed) throw new Error('the parse worker never said it had parsed');
@@ -989,14 +1002,14 @@ async function main(): Promise<number> {
           postgres: POSTGRES_URL ? `${redact(POSTGRES_URL)} (ingestion only)` : null,
         },
         notes: [
-          'Everything runs in this one process, as in `npm start`: PGlite (Postgres compiled to wasm32) on the main thread, parse workers beside it. cpuMs is the CPU of the whole process; otherProcessesCpuCores is what the rest of the machine used meanwhile (2 shared cores: wall times grow when others work). On Postgres the database works in its own processes: databaseCpuMs is the CPU of this run\'s backends (read from /proc when the server is on this machine), excluded from otherProcessesCpuCores and included in splitAndIndex.cpuMs.',
+          'Everything runs in this one process, as in `npm start`: PGlite (Postgres compiled to wasm32) on the main thread, parse workers and the analysis worker beside it. cpuMs is the CPU of the whole process; otherProcessesCpuCores is what the rest of the machine used meanwhile (2 shared cores: wall times grow when others work). On Postgres the database works in its own processes: databaseCpuMs is the CPU of this run\'s backends (read from /proc when the server is on this machine), excluded from otherProcessesCpuCores and included in splitAndIndex.cpuMs.',
           'MB/s are MB (2^20 bytes, UTF-8) of extracted text per second: for the PDF the text of its text layer, for spreadsheets the cells as tab-separated rows (the "coluna: valor" passages built from them are larger, see passageTextMB).',
-          'split + index = what happens to a file after its text is extracted, as ingestion.ts runs it: the parse worker splits it (splitText / tableToPassages) and analyses each passage (preparePassages: lexemes by knowledge/text-search.ts, sent as binary tsvectors), posting batches of 25 doubling up to 250, while the main thread stores each batch with the product\'s storePassages (knowledge/passages.ts): its own transaction that locks the file row, the passages by binary COPY (no GIN index; the btree indexes are maintained by the insert) and the embeddings by VectorIndex.insert (binary COPY). The two threads overlap: the figure is the wall time from the worker\'s "parsed" message to the last batch stored. There is no HNSW index: vector search is an exact scan of one agent\'s embeddings (ADR 0004). The fake embedding computation is not part of it (embeddings computed beforehand are handed to storePassages as a provider that answers at once; with a real provider it is network time). end-to-end = the whole pipeline (parse included) + the fake embed stage as if it ran alone (no embed when pgvector is missing: the product does not embed then).',
-          `Each indexing figure (index, splitAndIndex, endToEnd, breakdown) is the run with the median split + index time of ${INDEX_RUNS} runs on the same database (index.splitAndIndexWallMsOfEachRun lists them; each run's passages are deleted after it), after one unmeasured run that warms the code paths as a running server has them (JIT, PGlite's WebAssembly tiers, catalog caches). A fresh parse worker starts for every file, as in the product: its analysis starts cold each time.`,
+          'split + index = what happens to a file after its text is extracted, as ingestion.ts runs it: the parse worker posts the parsed document to the long-lived analysis worker (ingest/analysis.ts), which splits it (splitText / tableToPassages) and analyses each passage (preparePassages: lexemes by knowledge/text-search.ts, sent as binary tsvectors), posting batches of 25 doubling up to 250, while the main thread stores each batch with the product\'s storePassages (knowledge/passages.ts): its own transaction that locks the file row, the passages by binary COPY (no GIN index; the btree indexes are maintained by the insert) and the embeddings by VectorIndex.insert (binary COPY). The two threads overlap: the figure is the wall time from the parse worker\'s "parsed" message to the last batch stored. There is no HNSW index: vector search is an exact scan of one agent\'s embeddings (ADR 0004). The fake embedding computation is not part of it (embeddings computed beforehand are handed to storePassages as a provider that answers at once; with a real provider it is network time). end-to-end = the whole pipeline (parse included) + the fake embed stage as if it ran alone (no embed when pgvector is missing: the product does not embed then).',
+          `Each indexing figure (index, splitAndIndex, endToEnd, breakdown) is the run with the median split + index time of ${INDEX_RUNS} runs on the same database (index.splitAndIndexWallMsOfEachRun lists them; each run's passages are deleted after it), after one unmeasured run that warms the code paths as a running server has them (JIT, PGlite's WebAssembly tiers, catalog caches). As in the product, a fresh parse worker starts for every file, and one long-lived analysis worker splits and analyses them all: the unmeasured run (the PDF) also warms that worker (its JIT, its stem memo), as files indexed earlier warm a running server's. A server's first file after start-up pays that warm-up (analyze.firstPassMs, per file, is such a cold first pass, alone on this thread).`,
           'breakdown: workerParseMs = start of the pipeline to the worker\'s "parsed" (worker start-up and parse); splitAndIndexWithoutEmbeddingsMs = the pipeline again without an embeddings provider (into a fresh file row, after the first run\'s passages were deleted); embeddingsMs = the difference. analyze.warmMs (per file) = preparePassages over the same passages alone on one thread (memo of word lexemes warm; the first pass, which also stems the words new to the process, is analyze.firstPassMs), i.e. the worker\'s share besides splitting. Differences of two runs: estimates, not separate measurements.',
           'otherQueriesWhileIndexingMs: a `select 1` sent every 50 ms during the pipeline, as a chat turn would query meanwhile. On PGlite (one connection) it waits for the batch transaction in progress; on Postgres it has its own pooled connection.',
           'The embed stage uses fakeEmbedding with the md5 of each trigram memoised (vectors verified identical); endToEndWithUnmemoisedFake estimates the figure with the unmemoised fake.',
-          'The parse worker is the server build\'s (apps/server/dist/parse-worker.js, built by the benchmark first), as `npm start` runs it; the rest runs from the TypeScript sources. Parse time includes starting that worker (parseWorkerStartMs shows the per-file start-up cost).',
+          'The parse and analysis workers are the server build\'s (apps/server/dist/parse-worker.js and analysis-worker.js, built by the benchmark first), as `npm start` runs them; the rest runs from the TypeScript sources. Parse time includes starting that worker (parseWorkerStartMs shows the per-file start-up cost).',
           'Postgres (only when BENCH_DATABASE_URL is set): the same files and embeddings indexed on that server after migrate + VectorIndex.init under the start-up lock, by a random user and agent deleted at the end (the delete cascades to files, passages and embeddings). Where pgvector is not installed, ingestion.postgres.pgvector is false and the store is lexical only.',
           'Retrieval corpus: 1,000 passages per agent (two thirds prose of 300–1,000 characters, one third catalogue rows as tableToPassages renders them), ten kinds of business, written with storePassages (one file row per agent, fake embeddings) into a PGlite data directory, reopened for the measurements; the build is not measured (corpora[].load). The target agent (a padaria) is queried with customer questions about its items, neighbourhoods and policies. No ANALYZE is run for the main figures, as in the product on PGlite (no autovacuum there); withPlannerStatistics repeats the queries after ANALYZE inside a rolled-back transaction, as on a Postgres server after autovacuum. vectorSearchMs.meanRowsReturnedOf20 counts the rows the product\'s vector search returns of the 20 candidates it asks for.',
           'Quality: the knowledge base text saved with saveKnowledgeBase and embedded with VectorIndex.insert (like ingestion\'s embedKnowledgeBase), the files stored with storePassages. "hybrid" uses the e2e fake embeddings, which are character-trigram hashes, not a semantic model: the hybrid figure measures the fusion machinery with a weak semantic signal; vectorOnly is the product vector search alone (exact). The questions were written as customers write (missing accents, synonyms, world knowledge) and not tuned to the retriever; each label is checked to match exactly one indexed passage.',
