@@ -36,6 +36,16 @@ export function builtWorkerScript(here: string, name: string, sourceDir: string)
   return new URL(candidates[0]!, here);
 }
 
+/** Worker errors that mean "the worker is not installed or built right": a deployment problem, not the job's. */
+export const WORKER_START_ERRORS: ReadonlySet<string> = new Set([
+  'ERR_MODULE_NOT_FOUND',
+  'MODULE_NOT_FOUND',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_WORKER_PATH',
+  'ERR_WORKER_INIT_FAILED',
+  'ERR_WORKER_INVALID_EXEC_ARGV',
+]);
+
 export interface WorkerRun<T> {
   script: URL | string;
   /** `script` is source code, not a path. */

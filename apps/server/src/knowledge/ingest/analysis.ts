@@ -1,5 +1,5 @@
 import { Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
-import { workerScript } from '../../lib/worker';
+import { WORKER_START_ERRORS, workerScript } from '../../lib/worker';
 import type { AnalysisReply, AnalysisRequest } from './analysis-protocol';
 import type { PreparedPassages } from './prepare';
 
@@ -53,15 +53,6 @@ interface Job extends AnalysisJob {
 /** The heap limits of the analysis worker: a parse worker's (run.ts), as it does the work a parse worker did before. */
 const DEFAULT_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 };
 const WATCHDOG_MS = 100;
-/** Worker errors that mean "the worker is not installed/built right" (see parsers/run.ts). */
-const START_ERRORS = new Set([
-  'ERR_MODULE_NOT_FOUND',
-  'MODULE_NOT_FOUND',
-  'ERR_UNKNOWN_FILE_EXTENSION',
-  'ERR_WORKER_PATH',
-  'ERR_WORKER_INIT_FAILED',
-  'ERR_WORKER_INVALID_EXEC_ARGV',
-]);
 
 /** Thread ids of the analysis workers started and not yet exited, in this process (tests: none is left behind). */
 const live = new Set<number>();
@@ -178,7 +169,7 @@ export class AnalysisWorker {
       const failure =
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? new AnalysisFailure('memory', `analysis worker out of memory: ${err.message}`, '', { cause: err })
-          : err.code && START_ERRORS.has(err.code)
+          : err.code && WORKER_START_ERRORS.has(err.code)
             ? new AnalysisFailure('start', `analysis worker failed to start (${err.code}): ${err.message}`, '', { cause: err })
             : new AnalysisFailure('crash', `analysis worker error ${err.name}: ${err.message}`, '', { cause: err });
       this.#lost(worker, failure);

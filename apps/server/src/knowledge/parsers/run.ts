@@ -1,7 +1,7 @@
 import { ReadableStream } from 'node:stream/web';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { createSemaphore } from '../../lib/semaphore';
-import { runWorker, workerScript } from '../../lib/worker';
+import { runWorker, WORKER_START_ERRORS, workerScript } from '../../lib/worker';
 import { AnalysisFailure, AnalysisWorker } from '../ingest/analysis';
 import { type PreparedPassages } from '../ingest/prepare';
 import { messages, ParseError } from './errors';
@@ -36,15 +36,6 @@ export interface ParseFileOptions {
 
 /** Parses running at once in this process; more wait their turn (their timeout starts when they run). */
 const MAX_CONCURRENT = 2;
-/** Worker errors that mean "the parser is not installed/built right" (rejected as plain Error, not ParseError). */
-const INFRASTRUCTURE_ERRORS = new Set([
-  'ERR_MODULE_NOT_FOUND',
-  'MODULE_NOT_FOUND',
-  'ERR_UNKNOWN_FILE_EXTENSION',
-  'ERR_WORKER_PATH',
-  'ERR_WORKER_INIT_FAILED',
-  'ERR_WORKER_INVALID_EXEC_ARGV',
-]);
 
 const { acquire, release } = createSemaphore(MAX_CONCURRENT);
 
@@ -200,7 +191,7 @@ async function inWorker<T>(
           return new ParseError(messages.tooBig, { detail: `${label}: ${err.message}`, cause: err });
         }
         // The worker could not even load: a deployment problem, not this file's fault.
-        if (err.code && INFRASTRUCTURE_ERRORS.has(err.code)) {
+        if (err.code && WORKER_START_ERRORS.has(err.code)) {
           return new Error(`parse worker failed to start (${err.code}): ${err.message}`, { cause: err });
         }
         return new ParseError(messages.unexpected, { detail: `${label}: worker error ${err.name}: ${err.message}`, cause: err });
