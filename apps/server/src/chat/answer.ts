@@ -1206,10 +1206,10 @@ function analyseText(passageContent: string): AnalysedText {
   // "CALABRESA" comes later) a title over the passage: it heads the blocks up to the next (CAPITALS_TITLE, below).
   const first = blocks[0]!.trim();
   const titles = CAPITALS_TITLE.test(first) && blocks.slice(1).some((b) => CAPITALS_TITLE.test(b.trim()));
-  // Nor is a name with its values after it ("Barba + Corte", "00:40", "R$ 60,00": valueGroup, below).
   // A list's items each in a block of their own (a web page's <li>s, as html-to-text writes them) under the short line
   // before them ("Formas de pagamento", then "- Pix;", "- Cartão de crédito;"): that line heads every one of them.
   let listTitle: string | null = null;
+  // Nor is a name with its values after it ("Barba + Corte", "00:40", "R$ 60,00": valueGroup, below).
   if (blocks.length > 1 && !first.includes('\n') && isHeading(first, true) && !/^#{1,6}\s/.test(first) && !titles && !isValueBlock(blocks[1]!)) {
     titleLexemes = lexemeSet(blocks.shift()!);
     if (itemBlock(blocks[0]!)) listTitle = first;
@@ -1295,6 +1295,7 @@ function analyseText(passageContent: string): AnalysedText {
       pending = enter(lines[0]!);
       return;
     }
+    // A short line alone before two items or more, each a block of its own, titles them (listTitle, above).
     if (lines.length === 1 && b < blocks.length - 2 && isHeading(titleLine, true) && itemBlock(blocks[b + 1]!) && itemBlock(blocks[b + 2]!)) {
       listTitle = enter(lines[0]!);
       return;

@@ -257,7 +257,8 @@ const TIME_LEXEMES = lexemeSet('tempo');
 function questionTerms(text: string): Term[] {
   // "lei 11.788" is the question word "11788" (questionWords), "código 12-345" the words "12" and "345".
   const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => withBareNumbers(m[1]!).split(/\D+/).filter(Boolean)));
-  const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (HOW_LONG.test(text) && lexemes.every((l) => TIME_LEXEMES.has(l)));
+  const howLong = HOW_LONG.test(text);
+  const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (howLong && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
   for (const word of textWords(text)) {
     const key = [...lexemeSet(word)].join(' ');
@@ -297,7 +298,7 @@ function withAlternatives(text: string, terms: Term[]): Term[] {
     ...x,
     lexemes: [...x.lexemes, ...y.lexemes],
     bases: [...(x.bases ?? []), ...(y.bases ?? [])],
-    synonyms: [...(x.synonyms ?? []), ...(y.synonyms ?? [])],
+    synonyms: [...x.synonyms, ...y.synonyms],
     derived: [...(x.derived ?? []), ...(y.derived ?? [])],
     weight: Math.max(x.weight, y.weight),
   };
