@@ -1290,7 +1290,10 @@ function analyseText(passageContent: string): AnalysedText {
     // A short line alone before a paragraph ("Forma de pagamento", then "A reserva pode ser paga…"): a Word or web page's
     // heading that lost its style, never an answer alone; what it says in brackets does not make it longer ("Pacotes
     // Especiais (Réveillon, Carnaval, Semana Santa e Promoções)").
-    const titleLine = lines[0]!.replace(/\s*\([^()]*\)/g, '').replace(/\*\*|__/g, '');
+    // A page's heading that html-to-text wrote as an item ("* Palestra", then its paragraph) is one too, unless it ends a
+    // list of items in blocks of their own.
+    const bulleted = BULLET.test(lines[0]!) && !(b > 0 && itemBlock(blocks[b - 1]!));
+    const titleLine = lines[0]!.replace(bulleted ? BULLET : /^$/, '').replace(/\s*\([^()]*\)/g, '').replace(/\*\*|__/g, '');
     if (lines.length === 1 && b < blocks.length - 1 && isHeading(titleLine, true) && SENTENCE_LINE.test(blocks[b + 1]!.trimStart())) {
       pending = enter(lines[0]!);
       return;

@@ -1917,4 +1917,18 @@ describe("a page's live widgets, rendered before their script ran (QA pass 7)", 
     expect(text).not.toMatch(/00:00|carregando|Digitando|Como posso te ajudar|Horário de Cajuru|Fale Conosco/);
     expect(text).toContain('Sorvetes artesanais feitos todos os dias com frutas da estação.\n\nSabores\n\n* Chocolate belga');
   });
+  it('a page\'s item heading ("* Palestra") or lower-case heading ("auditório") heads its paragraph; "quantas pessoas cabem" asks the capacity (QA pass 8)', async () => {
+    // A nutritionist's services page, as html-to-text writes its headings.
+    const services = passage(
+      '* Exame de Bioimpedância\n\nO Exame de bioimpedância auxilia na avaliação da composição corporal.\n\n* Palestra\n\nSe você possui uma empresa e deseja levar informações sobre alimentação saudável, entre em contato para conhecer o nosso programa de Nutrição in Company.',
+      'servicos.html',
+    );
+    expect((await ask('vcs fazem palestra em empresa?', [services])).text).toMatch(/^Palestra:\nSe você possui uma empresa/);
+    // A hotel's rooms and spaces.
+    const spaces = passage(
+      'bar\n\nÁrea de descontração com café, chás e salgados.\n\nauditório\n\nAmbiente climatizado com capacidade para 25 pessoas.\n\nsala de reuniões\n\nAmbiente com ventilador de teto, com capacidade para 8 pessoas.',
+      'servicos.html',
+    );
+    expect((await ask('o auditorio cabe quantas pessoas?', [spaces])).text).toMatch(/^auditório:\nAmbiente climatizado com capacidade para 25 pessoas\./);
+  });
 });

@@ -52,6 +52,8 @@ const SYNONYM_GROUPS = [
   'antes antecedência',
   'dura duram durar duração',
   'quilometragem kilometragem',
+  // "quantas pessoas cabem?" over "capacidade para 25 pessoas".
+  'capacidade cabe cabem caber comporta comportam lotação',
   'perto próximo próxima próximos próximas',
   'promoção promoções oferta ofertas',
   'conserto consertos consertar conserta consertam reparo reparos reparar repara reparam',
