@@ -151,6 +151,18 @@ describe('lexical retrieval', () => {
     expect(await contents(owner.agentId, 'qual o horário?')).toEqual([schedule]);
   });
 
+  it('finds a street labelled with its street word ("Av.: Afonso Pena, 760") by "endereço", also in passages written before (migration 0027)', async () => {
+    // A hotel's contact list (QA pass 8: "* Rua: Pinheiro Machado, 2310"; "rua" itself is a synonym of "endereço", "av" is not).
+    const owner = await newAgent();
+    const address = '* Av.: Afonso Pena, 760\n* CEP: 97050-600\n* Santa Maria - RS';
+    await addFile(owner, 'contato.txt', [address, 'Café da manhã incluído na diária.', 'Estacionamento com 20 vagas.']);
+    expect(await contents(owner.agentId, 'qual o endereço do hotel?')).toEqual([address]);
+    await storedAsBefore(owner.agentId, address, wordsOnly(address));
+    expect(await contents(owner.agentId, 'qual o endereço do hotel?')).toEqual([]);
+    expect(await lexemesRecomputedBy('0027_passage_labelled_streets', owner.agentId)).toEqual([address]);
+    expect(await contents(owner.agentId, 'qual o endereço do hotel?')).toEqual([address]);
+  });
+
   it('finds a word written with a hyphen by the word written without it, also in passages written before (migration 0022)', async () => {
     const owner = await newAgent();
     const tariff = 'Incluídos na tarifa: café da manhã, WI-FI e estacionamento.';

@@ -1930,5 +1930,8 @@ describe("a page's live widgets, rendered before their script ran (QA pass 7)", 
       'servicos.html',
     );
     expect((await ask('o auditorio cabe quantas pessoas?', [spaces])).text).toMatch(/^auditório:\nAmbiente climatizado com capacidade para 25 pessoas\./);
+    // Its contact list labels the street with its street word.
+    const contact = passage('CONTATO\n\n* Rua: Pinheiro Machado, 2310\n* CEP: 97050-600\n* Santa Maria - RS', 'contato.html');
+    expect((await ask('qual o endereço do hotel?', [contact])).text).toMatch(/^\* Rua: Pinheiro Machado, 2310/);
   });
 });

@@ -62,7 +62,8 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   // One character of the name before the '@' tells as well as the whole name, which `[\w.+-]+@` would read again from
   // every letter of every word of the text (an eighth of the bench PDF's analysis).
   form('email', /[\w.+-]@[\w-]+\.[\w.]+/, { indexed: true, contact: true }),
-  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|est\.|estr\.|praça|pça\.|largo)\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { indexed: true, contact: true }),
+  // A street word may label the street ("Rua: Pinheiro Machado, 2310", a contact page's list).
+  form('endereço', /(?<![\p{L}])(?:rua|r\.|av\.|avenida|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|est\.|estr\.|praça|pça\.|largo):?\s+[^\n\d]{2,60}?,?\s*(?:n[º°o.]*\s*)?\d+/iu, { indexed: true, contact: true }),
   // A lookbehind, so that the search looks for the '@' rather than trying every space.
   form('instagram', /(?<=^|\s)@[\w.]{3,}/, { indexed: true, contact: true }),
   form('cnpj', CNPJ_FORM, { indexed: true }),
