@@ -159,8 +159,8 @@ export function datesIn(text: string): string[] {
 
 /** A quantity with its unit: "2 litros", "2L", "1,5 lt", "600ml", "1 kg", "500 gramas". */
 const UNIT = String.raw`(litros?|lts?|l|ml|kg|quilos?|g|gramas?|km|quil[ôo]metros?|m|metros?|cm|cent[íi]metros?|mm|dias?|semanas?|m[eê]s|meses|anos?|horas?|min|minutos?)(?![\p{L}\d])`;
-/** A number: with thousands separators ("5.000", "1.500,5"), decimal ("1,5", "1.5"), or a number of thousands ("10 mil"). */
-const NUMBER = String.raw`((?:[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)(?![.,]?\d)(?:\s*mil(?![\p{L}\d]))?)`;
+/** A number, decimal or not ("2", "1,5", "1.5"); one with thousands separators or of thousands is read as its bare digits first. */
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
 const QUANTITY = new RegExp(String.raw`(?<![\d,.])${NUMBER}\s*${UNIT}`, 'giu');
 const UNITS: Record<string, string> = {
   ...{ litro: 'l', litros: 'l', lt: 'l', lts: 'l', l: 'l', ml: 'ml', kg: 'kg', quilo: 'kg', quilos: 'kg', g: 'g', grama: 'g', gramas: 'g' },
@@ -174,16 +174,11 @@ const UNITS: Record<string, string> = {
  * different words.
  */
 export function quantitiesIn(text: string): string[] {
-  return [...text.matchAll(QUANTITY)].map((m) => `${numberValue(m[1]!)}${UNITS[fold(m[2]!)]}`);
+  return [...withBareNumbers(text).matchAll(QUANTITY)].map((m) => `${numberValue(m[1]!)}${UNITS[fold(m[2]!)]}`);
 }
 
-/** The value of a NUMBER: "5.000" and "5 mil" are 5000, "1,5" and "1.5" are 1.5. */
-function numberValue(written: string): number {
-  const thousands = /mil$/i.test(written);
-  const number = thousands ? written.slice(0, -3).trim() : written;
-  const value = Number((/^\d{1,3}(?:\.\d{3})+(?:,|$)/.test(number) ? number.replaceAll('.', '') : number).replace(',', '.'));
-  return thousands ? Math.round(value * 1000 * 1000) / 1000 : value;
-}
+/** The value of a NUMBER ("1,5" and "1.5" are 1.5; "5.000" and "5 mil" come as "5000": withBareNumbers). */
+const numberValue = (written: string) => Number(written.replace(',', '.'));
 
 /**
  * Bounds a text gives a measure: "de 14 até 7 dias", "3 a 10 dias úteis", "15-20 minutos", "mais de 15 dias", "até 5 km".
@@ -194,7 +189,8 @@ const RANGE = new RegExp(
   'giu',
 );
 
-export function rangesIn(text: string): Array<{ from: number; to: number; unit: string }> {
+export function rangesIn(written: string): Array<{ from: number; to: number; unit: string }> {
+  const text = withBareNumbers(written);
   return [...text.matchAll(RANGE)].map((m) => {
     const unit = UNITS[fold(m[7]!)]!;
     if (m[1]) return { from: Math.min(numberValue(m[1]), numberValue(m[2]!)), to: Math.max(numberValue(m[1]), numberValue(m[2]!)), unit };
