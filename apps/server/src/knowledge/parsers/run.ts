@@ -85,8 +85,8 @@ export function readPassages(input: ParseFileInput, options: ReadPassagesOptions
   let cancelled = false;
   return new ReadableStream<PreparedPassages>({
     start: (controller) => {
-      const { timeoutMs = 60_000, maxMemoryMb = 512 } = options;
-      const label = input.filename ? `${input.filename} (${input.kind})` : input.kind;
+      const limits = limitsOf(options);
+      const label = labelOf(input);
       const { port1, port2 } = new MessageChannel();
       let parseStarted = 0;
       const parsed = inWorker(
@@ -104,8 +104,8 @@ export function readPassages(input: ParseFileInput, options: ReadPassagesOptions
             .run({
               port: port2,
               label,
-              timeoutMs: Math.max(1, timeoutMs - (performance.now() - parseStarted)),
-              maxRssGrowthMb: options.maxRssGrowthMb ?? 2 * maxMemoryMb,
+              timeoutMs: Math.max(1, limits.timeoutMs - (performance.now() - parseStarted)),
+              maxRssGrowthMb: limits.maxRssGrowthMb,
               onBatch: (batch) => controller.enqueue(batch),
               signal: abort.signal,
             })
@@ -128,6 +128,15 @@ export function readPassages(input: ParseFileInput, options: ReadPassagesOptions
       abort.abort(new Error('passages no longer wanted'));
     },
   });
+}
+
+/** A file as error details name it: "cardapio.pdf (pdf)". */
+const labelOf = (input: ParseFileInput) => (input.filename ? `${input.filename} (${input.kind})` : input.kind);
+
+/** A parse's limits with their defaults (ParseFileOptions), which the analysis of its passages shares. */
+function limitsOf(options: ParseFileOptions): { timeoutMs: number; maxMemoryMb: number; maxRssGrowthMb: number } {
+  const { timeoutMs = 60_000, maxMemoryMb = 512 } = options;
+  return { timeoutMs, maxMemoryMb, maxRssGrowthMb: options.maxRssGrowthMb ?? 2 * maxMemoryMb };
 }
 
 /** An analysis job's failure as the parse worker's would be: the same pt-BR reasons for the merchant. */
@@ -156,16 +165,15 @@ async function inWorker<T>(
   signal?: AbortSignal,
   onStart?: (at: number) => void,
 ): Promise<T> {
-  const { timeoutMs = 60_000, maxMemoryMb = 512, transfer = false } = options;
-  const maxRssGrowthMb = options.maxRssGrowthMb ?? 2 * maxMemoryMb;
+  const { transfer = false } = options;
   const { bytes } = input;
   const owned =
     transfer && bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
       ? (bytes.buffer as ArrayBuffer)
       : (new Uint8Array(bytes).buffer as ArrayBuffer); // a copy (Buffer#slice would share memory)
   const request: WorkerRequest = { buffer: owned, byteOffset: 0, byteLength: owned.byteLength, kind: input.kind, ...want };
-  const label = input.filename ? `${input.filename} (${input.kind})` : input.kind;
-  const limits = { timeoutMs, maxMemoryMb, maxRssGrowthMb };
+  const label = labelOf(input);
+  const limits = limitsOf(options);
   const target = options.worker ?? workerTarget();
 
   await acquire();
