@@ -148,11 +148,12 @@ export interface BackgroundWork {
  */
 export async function startBackgroundWork(services: Services, logger: Logger, options: { workers?: boolean } = {}): Promise<BackgroundWork> {
   await services.jobs.start();
-  if (options.workers === false) return { stop: () => services.jobs.stop(), firstSweep: Promise.resolve() };
+  // The job queue first, then the analysis thread its file jobs use (knowledge/ingest/analysis.ts).
   const stopJobs = async () => {
     await services.jobs.stop();
     await services.ingestion.stop();
   };
+  if (options.workers === false) return { stop: stopJobs, firstSweep: Promise.resolve() };
   await services.ingestion.startWorkers();
   await services.whatsapp.startWorkers();
   await services.mail.startWorkers();

@@ -72,7 +72,8 @@ export interface WorkerRun<T> {
   signal?: AbortSignal;
 }
 
-const WATCHDOG_MS = 100;
+/** How often a running worker's watchdog checks it (runWorker's, and the analysis worker's memory check). */
+export const WATCHDOG_MS = 100;
 
 /**
  * Runs one job in a fresh worker thread until its final message, and stops the worker as soon as the job is

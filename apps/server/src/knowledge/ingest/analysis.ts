@@ -1,5 +1,5 @@
 import { Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
-import { WORKER_START_ERRORS, workerScript } from '../../lib/worker';
+import { WATCHDOG_MS, WORKER_START_ERRORS, workerScript } from '../../lib/worker';
 import type { AnalysisReply, AnalysisRequest } from './analysis-protocol';
 import type { PreparedPassages } from './prepare';
 
@@ -52,7 +52,6 @@ interface Job extends AnalysisJob {
 
 /** The heap limits of the analysis worker: a parse worker's (run.ts), as it does the work a parse worker did before. */
 const DEFAULT_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 };
-const WATCHDOG_MS = 100;
 
 /** Thread ids of the analysis workers started and not yet exited, in this process (tests: none is left behind). */
 const live = new Set<number>();
