@@ -1218,14 +1218,16 @@ function analyseText(passageContent: string): AnalysedText {
   // count for its units too, as its own heading's do.
   const outline: string[] = [];
   let outlineLexemes = new Set<string>();
+  /** The outline down to `level` headings, the last of them `text` when given. */
+  const outlineAt = (level: number, text?: string) => {
+    outline.length = level;
+    if (text !== undefined) outline[level - 1] = text;
+    outlineLexemes = new Set(outline.flatMap((h) => [...lexemeSet(h)]));
+  };
   const enter = (line: string): string => {
     const text = headingText(line);
     const level = /^#{1,6}(?=\s)/.exec(line)?.[0].length;
-    if (level) {
-      outline.length = level;
-      outline[level - 1] = text;
-      outlineLexemes = new Set(outline.flatMap((h) => [...lexemeSet(h)]));
-    }
+    if (level) outlineAt(level, text);
     return text;
   };
   // A heading alone in its block (Markdown and Word put a blank line after one) heads the block after it.
@@ -1275,8 +1277,7 @@ function analyseText(passageContent: string): AnalysedText {
     // the section it closes, not a heading over nothing.
     const valued = lines.length === 1 ? VALUED_HEADING.exec(lines[0]!) : null;
     if (valued) {
-      outline.length = Math.max(0, valued[1]!.length - 1);
-      outlineLexemes = new Set(outline.flatMap((h) => [...lexemeSet(h)]));
+      outlineAt(valued[1]!.length - 1);
       add(valued[2]!, outline.at(-1) ?? carried, true);
       return;
     }
