@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PgliteRemote, type PgliteQueries } from './pglite-remote';
+import { isDatabaseUnreachable } from './unreachable';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -122,6 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     pool.on('error', failed);
     pool.on('connect', (client) => client.on('error', failed));
+    failedConnectsCounted(pool, failed);
     preparing(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -148,6 +150,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     exclusive: (work) => work(),
     close: () => pglite.close(),
     lastConnectionErrorAt: () => 0,
+  };
+}
+
+/**
+ * A new connection the database refused (or did not accept in time) counts as a connection error too: the pool
+ * emits nothing for it, and a request whose error lost its cause must still read as the outage after the database
+ * came back (the ping then passes). pg.Pool's own query() checks out through connect(), in both of its forms.
+ */
+function failedConnectsCounted(pool: pg.Pool, failed: () => void): void {
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+  const counted = (err: unknown) => {
+    if (isDatabaseUnreachable(err)) failed();
+  };
+  (pool as unknown as { connect: (callback?: Callback) => unknown }).connect = (callback?: Callback) => {
+    if (!callback) {
+      return connect()!.catch((err: unknown) => {
+        counted(err);
+        throw err;
+      });
+    }
+    return connect((err, client, done) => {
+      if (err) counted(err);
+      callback(err, client, done);
+    });
   };
 }
 

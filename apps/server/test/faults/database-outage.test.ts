@@ -186,6 +186,25 @@ describe.skipIf(testDbKind !== 'postgres')('the database restarts under traffic'
     expect(stored!.user).toBeGreaterThanOrEqual(stored!.assistant);
   }, 150_000);
 
+  it('counts a refused connection as the outage, so a failure that lost its cause still reads as one once the database is back', async () => {
+    // No connection was open when the database went away: no socket of the pool reports an error, only the refusals.
+    const app = await openDatabase({ kind: 'postgres', url: proxy.via(database.url!) });
+    try {
+      await proxy.cut();
+      const started = Date.now();
+      const [plain, transaction] = await Promise.all([
+        app.db.execute(sql`select 1`).catch((err: unknown) => err),
+        app.db.transaction(async (tx) => tx.execute(sql`select 1`)).catch((err: unknown) => err),
+      ]);
+      expect(isDatabaseUnreachable(plain) && isDatabaseUnreachable(transaction)).toBe(true);
+      await proxy.restore();
+      expect(app.lastConnectionErrorAt()).toBeGreaterThanOrEqual(started);
+    } finally {
+      await proxy.restore();
+      await app.close();
+    }
+  });
+
   it('survives a connection dropped inside a transaction, and the pool reconnects', async () => {
     // A client checked out of the pool (a transaction) reports a dead socket with an 'error' event on
     // itself; without a listener that event is an uncaught exception that ends the whole process.
