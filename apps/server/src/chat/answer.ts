@@ -87,6 +87,8 @@ const OTHER_DAYS = 0.6;
 const UNDEFINED_SUBJECT = 0.7;
 /** Factor of the confidence of an hours or price answer without an hour or a price (answersKind). */
 const MISSING_KIND = 0.6;
+/** Confidence kept when an acronym the question gives ("nos EUA") is in no passage at hand of the answer's file, nor in its name. */
+const NAME_MISSING = 0.6;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
 const MAX_ROWS = 4;
 /** Longest excerpt for one part (characters): a sentence and its neighbour, not a page. */
@@ -231,7 +233,7 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
       const fixed = typoFixed(t.bases ?? []);
       // A word read through a typo is that word itself, whatever inflection it was typed in.
       if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [], derived };
-      const initials = initialsFound(t.lexemes[0]!, units);
+      const initials = t.named ? acronymFound(t.lexemes[0]!, units) : initialsFound(t.lexemes[0]!, units);
       const named = initials.length ? initials : splitFound(t.lexemes[0]!, units);
       if (named.length) return { ...t, lexemes: named, synonyms: spell(t.synonyms), bases: [], derived };
       return { ...t, synonyms: spell(t.synonyms), derived };
@@ -253,6 +255,25 @@ function initialsFound(word: string, units: Unit[]): string[] {
   for (const u of units) {
     const match = written.exec(u.text) ?? (u.heading ? written.exec(u.heading) : null);
     if (match && match[0].length > word.length + 2) return [...lexemeSet(match[0])];
+  }
+  return [];
+}
+
+/** Words that may come between the words an acronym is made of ("Universidade Federal de São Carlos"). */
+const ACRONYM_JOINER = String.raw`(?:\s+(?:d[aeo]s?|e)\s+|[\s-]+)`;
+
+/**
+ * An acronym ("ufsc", "vr") that the units write out in words whose capitals spell it ("Universidade Federal de São
+ * Carlos", "Vale-Refeição"): the lexemes of those words; none when no unit writes it so.
+ */
+function acronymFound(word: string, units: Unit[]): string[] {
+  const letters = word.replace(/s$/, '');
+  if (!/^[a-z]{2,6}$/.test(letters)) return [];
+  const spelled = [...letters].map((l) => String.raw`${l.toUpperCase()}\p{L}+`).join(ACRONYM_JOINER);
+  const written = new RegExp(String.raw`(?<![\p{L}\p{N}])${spelled}(?![\p{L}\p{N}])`, 'u');
+  for (const u of units) {
+    const match = written.exec(u.text) ?? (u.heading ? written.exec(u.heading) : null);
+    if (match) return [...lexemeSet(match[0])];
   }
   return [];
 }
@@ -352,7 +373,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
     .map((unit) => ({ unit, ...score(unit, part, total, rarity) }))
     .sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank);
   const best = scored[0]!;
-  const confidence = confidenceOf(part, best);
+  const confidence = confidenceOf(part, best, units);
   if (confidence < minConfidence) return { part, excerpt: null, source: null, score: best.coverage, confidence };
 
   if (best.unit.row) {
@@ -413,7 +434,7 @@ function answerPart(part: QuestionPart, units: Unit[], rarity: Rarity, minConfid
   // A near tie in another passage: the ranking cannot tell which one answers, so both are quoted.
   const tie = scored.find((s) => s.unit.rank !== best.unit.rank && !s.unit.row && s.score >= best.score * (1 - NEAR_TIE));
   const also =
-    tie && !excerpt.includes(tie.unit.text) && tie.unit.text.length <= MAX_EXCERPT && confidenceOf(part, tie) >= minConfidence
+    tie && !excerpt.includes(tie.unit.text) && tie.unit.text.length <= MAX_EXCERPT && confidenceOf(part, tie, units) >= minConfidence
       ? { excerpt: tie.unit.text, source: tie.unit.source }
       : null;
   return { part, excerpt, source: best.unit.source, score: best.coverage, confidence, also };
@@ -465,12 +486,14 @@ function namingCell(row: string, terms: readonly Term[], shared: ReadonlySet<str
  * for the number of the part's words found; less for one bare word and for a definition question ("O que é X?")
  * whose sentence only mentions X.
  */
-function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }): number {
+function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }, units: readonly Unit[]): number {
   const own = part.terms.filter((t) => !t.carried);
   let confidence = best.coverage + PHRASE_WEIGHT * phraseShare(part, best.unit);
   const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
   confidence += WORD_EVIDENCE * (Math.min(wordsFound, EVIDENCE_UP_TO) - EVIDENCE_FROM);
   if (bareWord(part, own, best.unit)) confidence *= 0.6;
+  // "Como são chamados os professores … nos EUA?" answered from a file that never names the EUA: about something else.
+  if (own.some((t) => t.named && !units.some((u) => u.source === best.unit.source && nearby(t, u)))) confidence *= NAME_MISSING;
   // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
   if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;
   // "qual o horário de vocês?" answered by "Consegue abrir o link?", "qual o valor da diária?" by "30% de acréscimo sobre o
@@ -482,6 +505,11 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
     confidence *= priceAsShare(part, best.unit.text) ? MISSING_KIND * MENTION : MISSING_KIND;
   }
   return confidence;
+}
+
+/** Whether the unit's passage, heading or file name has the term. */
+function nearby(term: Term, unit: Unit): boolean {
+  return [unit.passageLexemes, unit.headingLexemes, unit.sourceLexemes].some((set) => has(set, term.lexemes) || has(set, term.synonyms));
 }
 
 /**
@@ -1582,7 +1610,7 @@ export const PART_FEATURES = [
   'typeMatch', 'retrievalGap', 'rank', 'trigrams',
 ] as const;
 
-function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarity: Rarity, passagesSecond: number, margin: number): number[] {
+function partFeatures(part: QuestionPart, ranked: Scored[], units: readonly Unit[], total: number, rarity: Rarity, margin: number): number[] {
   const best = ranked[0]!;
   const own = part.terms.filter((t) => !t.carried);
   const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
@@ -1595,7 +1623,7 @@ function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarit
     if (!best.strengths[i]) missingMax = Math.max(missingMax, w);
   });
   return [
-    confidenceOf(part, best),
+    confidenceOf(part, best, units),
     best.coverage,
     best.phrase,
     Math.min(wordsFound, EVIDENCE_UP_TO) / EVIDENCE_UP_TO,
@@ -1606,14 +1634,14 @@ function partFeatures(part: QuestionPart, ranked: Scored[], total: number, rarit
     part.subject && !definesSubject(best.unit.text, part.subject) ? 1 : 0,
     bareWord(part, own, best.unit) ? 1 : 0,
     part.type ? (ANSWER_PATTERNS[part.type].test(best.unit.text) ? 1 : -1) : 0,
-    passagesSecond,
+    retrievalGap(units),
     1 - Math.min(best.unit.rank, 8) / 8,
     trigramShare(part, best.unit.text),
   ];
 }
 
 /** The second passage's retrieval score as a share of the first's (1: retrieval cannot tell them apart). */
-function retrievalGap(units: Unit[]): number {
+function retrievalGap(units: readonly Unit[]): number {
   const second = units.find((u) => u.rank === 1);
   return second ? second.retrieval : 0;
 }
@@ -1638,7 +1666,7 @@ export function explainQuestion(message: string, passages: RetrievedPassage[]) {
     return {
       part: part.text,
       candidates: ranked.map((s) => ({ text: s.unit.text, rank: s.unit.rank, excerpt: expand(s.unit, part, total, rarity), features: rankFeatures(s, part) })),
-      features: partFeatures(part, ranked, total, rarity, retrievalGap(units), other ? ranked[0]!.score - other.score : 1),
+      features: partFeatures(part, ranked, units, total, rarity, other ? ranked[0]!.score - other.score : 1),
     };
   });
 }

@@ -186,6 +186,14 @@ describe('a word of the question is told from other words of its stem', () => {
     expect(translated!.confidence).toBeLessThan(itself!.confidence);
   });
 
+  it('an irregular form of a verb is that verb ("perca" / "perdido"), at least as sure as its regular forms', () => {
+    const rules = [passage('O discente que tenha perdido o prazo de inscrição deve registrar a sua solicitação na secretaria.', 'regras.txt')];
+    const sure = (question: string) => answerQuestion(question, rules, undefined, { minConfidence: 0 })[0]!.confidence;
+    expect(answerQuestion('Caso eu perca o prazo de inscrição, o que devo fazer?', rules)[0]!.excerpt).toBe(rules[0]!.content);
+    expect(sure('O que fazer caso o aluno perca o prazo de inscrição?')).toBeGreaterThanOrEqual(sure('O que fazer caso o aluno perder o prazo de inscrição?'));
+    expect(sure('O que fazer caso o aluno perca o prazo de inscrição?')).toBeGreaterThan(sure('O que fazer caso o aluno esqueça o prazo de inscrição?') + 0.1);
+  });
+
   it('a word one typo away is read as that word itself, not as a derivation', () => {
     const rules = [passage('As atividades complementares valem 200 horas no histórico.', 'regras.txt')];
     const [typed] = answerQuestion('Quantas horas valem as ativdades complementares?', rules, undefined, { minConfidence: 0 });
@@ -345,6 +353,25 @@ describe('off-topic quotes are not presented as answers', () => {
     expect(await ask('Quando o pedido 1.234 é confirmado?', [rules])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
     // Other numbers still weigh little: the CEP is not what the customer asks about.
     expect((await ask('Entregam no CEP 01310-100?', [CATALOGUE])).outcome).toBe('answered');
+  });
+
+  it('an acronym the question names ("nos EUA") and the passage never does means the passage is about something else', async () => {
+    const school = passage(
+      'Os professores do ensino fundamental e médio são chamados de docentes da educação básica. Eles precisam de licenciatura.',
+      'escola.txt',
+    );
+    expect((await ask('Como são chamados os professores do ensino fundamental?', [school])).text).toMatch(/docentes da educação básica/);
+    expect(await ask('Como são chamados os professores do ensino fundamental nos EUA?', [school])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+    // Named in its file's name, or in another passage of its file, the acronym is what the passage is about.
+    expect((await ask('Como são chamados os professores do ensino fundamental da SEE?', [passage(school.content, 'SEE.txt')])).outcome).toBe('answered');
+    const named = [passage(school.content, 'escola.txt', 'escola#1'), passage('Esta é a rede de ensino da SEE.', 'escola.txt', 'escola#2')];
+    expect((await ask('Como são chamados os professores do ensino fundamental da SEE?', named)).outcome).toBe('answered');
+  });
+
+  it('an acronym the knowledge writes out in words ("VR" / "Vale-Refeição") is those words', async () => {
+    const payment = passage('Formas de pagamento: aceitamos dinheiro, Pix e Vale-Refeição.', 'pagamento.txt');
+    expect((await ask('Vocês aceitam VR?', [payment])).text).toMatch(/Vale-Refeição/);
+    expect(await ask('Vocês aceitam VR?', [passage('Formas de pagamento: aceitamos dinheiro, Pix e cartão.', 'pagamento.txt')])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
   });
 
   it('says so when there is no knowledge at all', async () => {

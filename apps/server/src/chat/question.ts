@@ -30,6 +30,8 @@ export interface Term {
    * having it means it does not have what is asked (termWeight).
    */
   identifier?: boolean;
+  /** An acronym of the question ("nos EUA", "a UFSC"): what is asked about is what it names, not another. */
+  named?: boolean;
   /** Carried over from the question before ("e no sábado?"): helps when it matches, costs nothing when not. */
   carried?: boolean;
 }
@@ -246,6 +248,14 @@ export function inflectionBases(text: string): Set<string> {
 /** A number after a word that makes it a name: "nº 342", "n. 12", "número 5", "código 12-345", "lei 11.788", "pedido 1234". */
 const IDENTIFIER = /(?<![\p{L}\p{N}])(?:n[º°o]|n\.|n[uú]mero|c[oó]d(?:igo|\.)?|lei|resolu[çc][aã]o|portaria|decreto|protocolo|pedido|artigo|art\.)\s*(\d[\d./-]*)/giu;
 
+/** An acronym, in capitals, maybe plural: "EUA", "MIT", "CEPs". */
+const NAME = /(?<![\p{L}\p{N}])\p{Lu}{2,}s?(?![\p{L}\p{N}])/gu;
+
+/** An acronym's other number, which the stemmer leaves apart: "CEP" meets "CEPs", and "PDFs" "PDF". */
+function withAcronymNumber(lexemes: readonly string[]): readonly string[] {
+  return lexemes.flatMap((l) => [l, l.endsWith('s') ? l.slice(0, -1) : `${l}s`]);
+}
+
 /** "quanto tempo", "há quanto tempo": "tempo" asks for a length of time, as "quanto" asks for a number. */
 const HOW_LONG = /(?<![\p{L}\p{N}])quanto\s+tempo(?![\p{L}\p{N}])/iu;
 const TIME_LEXEMES = lexemeSet('tempo');
@@ -253,6 +263,7 @@ const TIME_LEXEMES = lexemeSet('tempo');
 function questionTerms(text: string): Term[] {
   // "lei 11.788" is the question word "11788" (questionWords), "código 12-345" the words "12" and "345".
   const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => withBareNumbers(m[1]!).split(/\D+/).filter(Boolean)));
+  const names = new Set([...text.matchAll(NAME)].flatMap((m) => [...lexemeSet(m[0])]));
   const howLong = HOW_LONG.test(text);
   const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (howLong && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
@@ -263,12 +274,13 @@ function questionTerms(text: string): Term[] {
   const terms: Term[] = questionWords(text)
     .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
     .map((lexemes) => ({
-      lexemes,
+      lexemes: lexemes.some((l) => names.has(l)) ? withAcronymNumber(lexemes) : lexemes,
       bases: bases.get(lexemes.join(' ')) ?? [],
       synonyms: synonymsOf(lexemes),
       derived: derivationsOf(lexemes),
       weight: light(lexemes) ? LIGHT_WORD : 1,
       identifier: lexemes.some((l) => identifiers.has(l)),
+      named: lexemes.some((l) => names.has(l)),
     }));
   return withAlternatives(text, terms);
 }

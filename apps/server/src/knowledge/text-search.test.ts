@@ -49,6 +49,18 @@ describe('text analysis', () => {
     expect(questionWords('fazem entregam')).toEqual([...lexemeSet('fazem entregam')].map((l) => [l]));
   });
 
+  it("asks for an irregular verb form also as its verb's other forms, which the stemmer leaves apart; not for a form that is another word", () => {
+    const [perca] = questionWords('perca');
+    expect(perca).toEqual(expect.arrayContaining([...lexemeSet('perdido')]));
+    for (const [form, other] of [['trouxe', 'trazemos'], ['sirvam', 'servimos'], ['ouço', 'ouvir'], ['ouco', 'ouvir'], ['mantenha', 'mantemos']]) {
+      expect(questionWords(form).flat(), form).toEqual(expect.arrayContaining([...lexemeSet(other)]));
+      expect(lexemeSet(form).has([...lexemeSet(other)][0]!), `the stemmer alone meets ${form} and ${other}`).toBe(false);
+    }
+    // "peça" is also a part (a car's); "saiba" would be "sábado" as "saber".
+    expect(questionWords('peça')).toEqual([[...lexemeSet('peça')]]);
+    expect(questionWords('saiba').flat()).not.toContain([...lexemeSet('sábado')][0]);
+  });
+
   it('asks for a noun ending in a vowel and -u in both numbers ("pneu" / "pneus"), which the stemmer leaves apart', () => {
     expect(questionWords('pneu degraus')).toEqual([['pneu', 'pneus'], ['degraus', 'degrau']]);
   });

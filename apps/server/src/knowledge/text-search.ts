@@ -151,7 +151,7 @@ export function questionWords(text: string): Array<readonly string[]> {
   const out: Array<readonly string[]> = [];
   // A number written "5.000" or "10 mil" is one word, its bare digits (withBareNumbers), as the passages also have it.
   for (const word of words(withBareNumbers(text))) {
-    const lexemes = withRomanNumeral(withOtherNumber(word, lexemesOf(word)));
+    const lexemes = withRomanNumeral(withOtherNumber(word, withVerb(word, lexemesOf(word))));
     const key = lexemes.join(' ');
     if (lexemes.length === 0 || seen.has(key)) continue;
     seen.add(key);
@@ -159,6 +159,40 @@ export function questionWords(text: string): Array<readonly string[]> {
     if (out.length === MAX_QUERY_WORDS) break;
   }
   return out;
+}
+
+/**
+ * Irregular forms of verbs, by infinitive, whose stems the stemmer leaves apart from the verb's other forms ("perca" /
+ * "perdido", "trouxe" / "trazer", "sirvam" / "servimos"). Forms that are also other words are left out ("peça" a part,
+ * "consigo", "sigo"), so are verbs whose stem is another word's ("saber" / "sábado", "caber" / "cabo", "medir" /
+ * "média", "valer" / "vale"), and the light verbs (fazer, ter, ir, poder…).
+ */
+const IRREGULAR_VERBS: Record<string, string> = {
+  perder: 'perca percam perco',
+  pedir: 'peço peçam',
+  trazer: 'trago traga tragam trouxe trouxeram',
+  dizer: 'digo diga digam disse disseram',
+  ouvir: 'ouço ouça ouçam',
+  servir: 'sirvo sirva sirvam',
+  seguir: 'siga sigam',
+  preferir: 'prefiro prefira prefiram',
+  conseguir: 'consiga consigam',
+  repetir: 'repito repita repitam',
+  manter: 'mantenho mantenha mantenham manteve',
+  obter: 'obtenho obtenha obtenham obteve obtive',
+  dormir: 'durmo durma durmam',
+};
+const VERB_OF = new Map(
+  Object.entries(IRREGULAR_VERBS).flatMap(([verb, forms]) => forms.split(' ').flatMap((form) => [[form, verb], [fold(form), verb]] as const)),
+);
+
+/** A question word's lexemes with its verb's, when it is one of the irregular forms the stemmer leaves apart. */
+function withVerb(word: string, lexemes: readonly string[]): readonly string[] {
+  const verb = VERB_OF.get(word);
+  // A stop word stays one ("sei").
+  if (!verb || lexemes.length === 0) return lexemes;
+  const more = lexemesOf(verb).filter((l) => !lexemes.includes(l));
+  return more.length ? [...lexemes, ...more] : lexemes;
 }
 
 /**
