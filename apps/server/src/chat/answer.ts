@@ -87,7 +87,7 @@ const OTHER_DAYS = 0.6;
 const UNDEFINED_SUBJECT = 0.7;
 /** Factor of the confidence of an hours or price answer without an hour or a price (answersKind). */
 const MISSING_KIND = 0.6;
-/** Confidence kept when an acronym the question gives ("nos EUA") is in no passage at hand of the answer's file, nor in its name. */
+/** Confidence kept when a name the question gives ("nos EUA") is in no passage at hand of the answer's file, nor in its name. */
 const NAME_MISSING = 0.6;
 /** Rows listed together when several fit equally ("quanto custam os bolos?"). */
 const MAX_ROWS = 4;
@@ -233,7 +233,7 @@ function readParts(message: string, units: Unit[], context?: string): QuestionPa
       const fixed = typoFixed(t.bases ?? []);
       // A word read through a typo is that word itself, whatever inflection it was typed in.
       if (fixed.length) return { ...t, lexemes: fixed, synonyms: spell(t.synonyms), bases: [], derived };
-      const initials = t.named ? acronymFound(t.lexemes[0]!, units) : initialsFound(t.lexemes[0]!, units);
+      const initials = t.acronym ? acronymFound(t.lexemes[0]!, units) : initialsFound(t.lexemes[0]!, units);
       const named = initials.length ? initials : splitFound(t.lexemes[0]!, units);
       if (named.length) return { ...t, lexemes: named, synonyms: spell(t.synonyms), bases: [], derived };
       return { ...t, synonyms: spell(t.synonyms), derived };
@@ -492,7 +492,8 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
   const wordsFound = own.filter((t) => t.weight === 1 && matchStrength(t, best.unit) >= 0.9).length;
   confidence += WORD_EVIDENCE * (Math.min(wordsFound, EVIDENCE_UP_TO) - EVIDENCE_FROM);
   if (bareWord(part, own, best.unit)) confidence *= 0.6;
-  // "Como são chamados os professores … nos EUA?" answered from a file that never names the EUA: about something else.
+  // "Como são chamados os professores … nos EUA?" answered from a file that never names the EUA (or the "Ministério da
+  // Educação e Saúde" from one about the "… e Cultura"): about something else.
   if (own.some((t) => t.named && !units.some((u) => u.source === best.unit.source && nearby(t, u)))) confidence *= NAME_MISSING;
   // "O que é X?" answered by a sentence that only mentions X (does not say what it is): less sure.
   if (part.subject && !definesSubject(best.unit.text, part.subject)) confidence *= UNDEFINED_SUBJECT;

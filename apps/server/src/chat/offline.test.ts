@@ -368,6 +368,17 @@ describe('off-topic quotes are not presented as answers', () => {
     expect((await ask('Como são chamados os professores do ensino fundamental da SEE?', named)).outcome).toBe('answered');
   });
 
+  it('so is a name of several capitalised words ("Ministério da Educação e Saúde") the knowledge never writes', async () => {
+    const ministry = passage('O Ministério da Educação e Cultura fiscaliza e regulamenta os cursos de graduação.', 'mec.txt');
+    const health = passage('A Secretaria de Saúde cuida dos hospitais.', 'saude.txt');
+    expect((await ask('O que o Ministério da Educação e Cultura fiscaliza?', [ministry, health])).text).toMatch(/regulamenta os cursos/);
+    expect(await ask('O que o Ministério da Educação e Saúde fiscaliza?', [ministry, health])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
+    // One capitalised word is no name ("a Ciência"), nor are the words of a question written with capitals throughout.
+    expect((await ask('O que a Cultura fiscaliza?', [ministry, health])).text).toMatch(/regulamenta os cursos/);
+    expect((await ask('Qual O Valor Da Taxa De Entrega?', [CATALOGUE])).text).toMatch(/taxa de R\$ 6,00/);
+    expect((await ask('Que Horas Abrem No Domingo?', [CATALOGUE])).text.split('\n\n')[0]).toBe('Aos domingos, das 7h às 12h45.');
+  });
+
   it('an acronym the knowledge writes out in words ("VR" / "Vale-Refeição") is those words', async () => {
     const payment = passage('Formas de pagamento: aceitamos dinheiro, Pix e Vale-Refeição.', 'pagamento.txt');
     expect((await ask('Vocês aceitam VR?', [payment])).text).toMatch(/Vale-Refeição/);

@@ -30,8 +30,10 @@ export interface Term {
    * having it means it does not have what is asked (termWeight).
    */
   identifier?: boolean;
-  /** An acronym of the question ("nos EUA", "a UFSC"): what is asked about is what it names, not another. */
+  /** A word of a name in the question ("nos EUA", "do Ministério da Educação e Saúde"): what is asked about is what it names. */
   named?: boolean;
+  /** Written as an acronym ("EUA", "VR"): the knowledge may write it out (answer.ts acronymFound). */
+  acronym?: boolean;
   /** Carried over from the question before ("e no sábado?"): helps when it matches, costs nothing when not. */
   carried?: boolean;
 }
@@ -248,8 +250,14 @@ export function inflectionBases(text: string): Set<string> {
 /** A number after a word that makes it a name: "nº 342", "n. 12", "número 5", "código 12-345", "lei 11.788", "pedido 1234". */
 const IDENTIFIER = /(?<![\p{L}\p{N}])(?:n[º°o]|n\.|n[uú]mero|c[oó]d(?:igo|\.)?|lei|resolu[çc][aã]o|portaria|decreto|protocolo|pedido|artigo|art\.)\s*(\d[\d./-]*)/giu;
 
-/** An acronym, in capitals, maybe plural: "EUA", "MIT", "CEPs". */
-const NAME = /(?<![\p{L}\p{N}])\p{Lu}{2,}s?(?![\p{L}\p{N}])/gu;
+/**
+ * Names: an acronym, in capitals, maybe plural ("EUA", "MIT", "CEPs"), or two or more capitalised words after the
+ * question's first ("Ministério da Educação e Saúde"); one capitalised word is often a customer's emphasis ("a Ciência").
+ */
+const ACRONYM = /(?<![\p{L}\p{N}])\p{Lu}{2,}s?(?![\p{L}\p{N}])/gu;
+const LOWER_CASE_WORD = /(?<![\p{L}\p{N}])\p{Ll}{4,}/u;
+const TITLE_CASE = /^\s*\p{Lu}\p{Ll}*\s+\p{Lu}\p{Ll}/u;
+const NAME = /(?<=[\p{L}\p{N},;:]\s+)\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+|e\s+)?\p{Lu}\p{Ll}+)+/gu;
 
 /** An acronym's other number, which the stemmer leaves apart: "CEP" meets "CEPs", and "PDFs" "PDF". */
 function withAcronymNumber(lexemes: readonly string[]): readonly string[] {
@@ -263,7 +271,10 @@ const TIME_LEXEMES = lexemeSet('tempo');
 function questionTerms(text: string): Term[] {
   // "lei 11.788" is the question word "11788" (questionWords), "código 12-345" the words "12" and "345".
   const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => withBareNumbers(m[1]!).split(/\D+/).filter(Boolean)));
-  const names = new Set([...text.matchAll(NAME)].flatMap((m) => [...lexemeSet(m[0])]));
+  const matched = (pattern: RegExp) => new Set([...text.matchAll(pattern)].flatMap((m) => [...lexemeSet(m[0])]));
+  // A question written with capitals throughout ("Qual O Valor Da Taxa De Entrega?") names nothing by them.
+  const titleCase = TITLE_CASE.test(text) || !LOWER_CASE_WORD.test(text);
+  const [acronyms, names] = [matched(ACRONYM), titleCase ? new Set<string>() : matched(NAME)];
   const howLong = HOW_LONG.test(text);
   const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (howLong && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
@@ -274,13 +285,14 @@ function questionTerms(text: string): Term[] {
   const terms: Term[] = questionWords(text)
     .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
     .map((lexemes) => ({
-      lexemes: lexemes.some((l) => names.has(l)) ? withAcronymNumber(lexemes) : lexemes,
+      lexemes: lexemes.some((l) => acronyms.has(l)) ? withAcronymNumber(lexemes) : lexemes,
       bases: bases.get(lexemes.join(' ')) ?? [],
       synonyms: synonymsOf(lexemes),
       derived: derivationsOf(lexemes),
       weight: light(lexemes) ? LIGHT_WORD : 1,
       identifier: lexemes.some((l) => identifiers.has(l)),
-      named: lexemes.some((l) => names.has(l)),
+      named: lexemes.some((l) => names.has(l) || acronyms.has(l)),
+      acronym: lexemes.some((l) => acronyms.has(l)),
     }));
   return withAlternatives(text, terms);
 }
