@@ -377,6 +377,7 @@ describe('off-topic quotes are not presented as answers', () => {
     expect((await ask('O que a Cultura fiscaliza?', [ministry, health])).text).toMatch(/regulamenta os cursos/);
     expect((await ask('Qual O Valor Da Taxa De Entrega?', [CATALOGUE])).text).toMatch(/taxa de R\$ 6,00/);
     expect((await ask('Que Horas Abrem No Domingo?', [CATALOGUE])).text.split('\n\n')[0]).toBe('Aos domingos, das 7h às 12h45.');
+    expect((await ask('QUAL O VALOR DA TAXA DE ENTREGA?', [CATALOGUE])).text).toMatch(/taxa de R\$ 6,00/);
   });
 
   it('an acronym the knowledge writes out in words ("VR" / "Vale-Refeição") is those words', async () => {

@@ -272,9 +272,11 @@ function questionTerms(text: string): Term[] {
   // "lei 11.788" is the question word "11788" (questionWords), "código 12-345" the words "12" and "345".
   const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => withBareNumbers(m[1]!).split(/\D+/).filter(Boolean)));
   const matched = (pattern: RegExp) => new Set([...text.matchAll(pattern)].flatMap((m) => [...lexemeSet(m[0])]));
-  // A question written with capitals throughout ("Qual O Valor Da Taxa De Entrega?") names nothing by them.
-  const titleCase = TITLE_CASE.test(text) || !LOWER_CASE_WORD.test(text);
-  const [acronyms, names] = [matched(ACRONYM), titleCase ? new Set<string>() : matched(NAME)];
+  // A question written with capitals throughout ("Qual O Valor Da Taxa De Entrega?", "VCS ENTREGAM NO CENTRO?") names
+  // nothing by them.
+  const capitals = !LOWER_CASE_WORD.test(text);
+  const acronyms = capitals ? new Set<string>() : matched(ACRONYM);
+  const names = capitals || TITLE_CASE.test(text) ? new Set<string>() : matched(NAME);
   const howLong = HOW_LONG.test(text);
   const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (howLong && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
