@@ -500,8 +500,7 @@ function confidenceOf(part: QuestionPart, best: { unit: Unit; coverage: number }
   // "qual o horário de vocês?" answered by "Consegue abrir o link?", "qual o valor da diária?" by "30% de acréscimo sobre o
   // valor da diária": a merchant's hours or price question needs an hour or a price (or a day, "sob consulta"…).
   // Only the part's own words: "Oi, qual o endereço?" after an hours question borrows its words, not its kind.
-  const kind = answerType(part.text);
-  if ((kind === 'time' || kind === 'price') && ASKS_AMOUNT.test(part.text) && !answersKind(part, best.unit)) {
+  if (asksAmount(part) && !answersKind(part, best.unit)) {
     // Named only as what a share is of ("50% de acréscimo sobre o valor da diária"), the price asked for is a mention.
     confidence *= priceAsShare(part, best.unit.text) ? MISSING_KIND * MENTION : MISSING_KIND;
   }
@@ -564,6 +563,9 @@ function score(unit: Unit, part: QuestionPart, total: number, rarity: Rarity) {
   if (part.type) value += fitsType(part, unit.text) || namesAskedDay(part, unit) ? 0.15 : -0.1;
   if (part.dates.length && namesDate(unit, part.dates)) value += DATE_NAMED;
   if (priceAsShare(part, unit.text)) value *= MENTION;
+  // Ranked as it is trusted (confidenceOf): "qual horario de atendimento?" is answered by "Atendimento Segunda à Sexta das
+  // 08:00 às 18:00", before "Atendimento fora de horário comercial - requer consulta", which has both words and no hour.
+  else if (asksAmount(part) && !answersKind(part, unit)) value *= MISSING_KIND;
   value += RANGE_HOLDS * holds;
   // "como faço pra cancelar a reserva?": the sentence that says how (write to an e-mail, call a number), before one that
   // only says what happens to a cancelled one.
@@ -812,6 +814,21 @@ const NAMES_BEFORE = /(entende-se por|chama-se|denomina-se|da-se o nome de|defin
 
 /** A question that asks for the hour or the amount ("qual o valor…?", "quanto…", "que horas…"), not whether ("devolve a taxa?"). */
 const ASKS_AMOUNT = /(?<![\p{L}\p{N}])(quanto|qual|quais|que horas?|hor[áa]rios?|pre[çc]os?)(?![\p{L}\p{N}])/iu;
+
+/** A question for someone, a place, a way or a reason, about hours or prices ("Quem elabora os horários das aulas?"). */
+const ASKS_OTHER = /^\s*(?:e\s+)?(?:quem|onde|como|por\s*qu[eê]|para\s+que|o\s+que)(?![\p{L}\p{N}])/iu;
+
+/** Whether the part's own words (not those it carries from the message before) ask for an hour or a price. */
+function asksAmount(part: QuestionPart): boolean {
+  let asks = amountAsked.get(part);
+  if (asks === undefined) {
+    const kind = answerType(part.text);
+    amountAsked.set(part, (asks = (kind === 'time' || kind === 'price') && ASKS_AMOUNT.test(part.text) && !ASKS_OTHER.test(part.text)));
+  }
+  return asks;
+}
+
+const amountAsked = new WeakMap<QuestionPart, boolean>();
 
 /** Whether a unit (or its heading) has what an hours or price question asks for, in any form a shop writes it. */
 function answersKind(part: QuestionPart, unit: Unit): boolean {

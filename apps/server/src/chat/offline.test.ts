@@ -105,6 +105,20 @@ describe('answers are the sentences or rows that answer, not the heading above t
     expect(reply.text.split('\n\n')[0]).toBe('Abrimos aos domingos das 8h às 12h.');
   });
 
+  it('an hours question gets the line with the hours, not one with its words and no hour', async () => {
+    const info = passage(
+      '# Informações gerais:\n\n- Atendimento Segunda à Sexta das 08:00 às 18:00, Sábados das 08:00 às 12:00;\n- Atendimento fora de horário comercial - requer consulta;\n- Pague com cartão ou PIX.',
+      'informacoes.txt',
+    );
+    expect((await ask('qual horario de atendimento?', [info])).text).toMatch(/^Informações gerais:\n- Atendimento Segunda à Sexta das 08:00 às 18:00/);
+    // Who makes the timetable asks for someone, not for hours.
+    const school = [
+      passage('O coordenador de curso elabora os horários das aulas, ouvidos os professores.', 'regras.txt'),
+      passage('As aulas do curso começam às 19h e terminam às 22h30.', 'aulas.txt'),
+    ];
+    expect((await ask('Quem elabora os horários das aulas?', school)).text).toMatch(/^O coordenador de curso elabora/);
+  });
+
   it('"O que é o POSCOMP?" gets the sentence that says what it is', async () => {
     const reply = await ask('O que é o POSCOMP?', [POSCOMP]);
     expect(reply.text).toContain('O POSCOMP é um exame aplicado em todas as regiões do País');
