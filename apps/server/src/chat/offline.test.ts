@@ -626,6 +626,10 @@ describe('lists, headings and rows as merchants write them', () => {
     expect((await ask('aceitam boleto?', [sections])).text).toContain('Boleto Bancário:\n- Prazo de compensação');
     // Installments are met by "12x".
     expect((await ask('parcela em quantas vezes?', [passage('Aceitamos:\n- Cartão de crédito (em até 12x)\n- Pix', 'politicas.md')])).text).toContain('em até 12x');
+    // A discount is met by its share off a price ("-10%", "20% OFF"); a share that is no discount does not meet it.
+    const prices = passage('Aula avulsa - R$ 70,00\n\nPacote 4 aulas -10% - R$ 250,00\n\nPacote 8 aulas -20% - R$ 450,00', 'precos.txt');
+    expect((await ask('tem desconto no pacote?', [prices])).text).toContain('Pacote 4 aulas -10%');
+    expect(await ask('tem desconto no pacote?', [passage('Pacote 4 aulas: 100% online - R$ 280,00', 'precos.txt')])).toEqual({ text: NOT_FOUND, outcome: 'unanswered' });
     // A '#' heading at the top heads its own section only.
     const two = passage('# Trocas\n\nVocê pode trocar um produto em até 7 dias após o recebimento.\n\n# Prazos de Entrega\n\n- Sudeste: 3 a 5 dias úteis\n- Sul: 5 a 7 dias úteis', 'politicas.md');
     expect((await ask('qual o prazo para troca?', [two])).text).toContain('Você pode trocar um produto em até 7 dias');

@@ -6,7 +6,7 @@ import { withWeekdays } from './weekdays';
  * Things a shop writes without naming them, and how they are written: a phone number ("(11) 98888-7777",
  * "0800 123 4567") without the word "telefone", an e-mail address without "e-mail", an Instagram handle
  * ("@padariapaoquente") without "instagram", opening hours ("Segunda a sexta, das 8h às 18h") without "horário",
- * installments ("em até 12x") without "parcela", an address ("R. Alm. Tefé, 680") without "endereço", a CNPJ ("12.345.678/0001-90") without "CNPJ", a price ("Heineken long neck - R$ 10,00") or "grátis" without "preço", a length of
+ * installments ("em até 12x") without "parcela", a discount ("-10%") without "desconto", an address ("R. Alm. Tefé, 680") without "endereço", a CNPJ ("12.345.678/0001-90") without "CNPJ", a price ("Heineken long neck - R$ 10,00") or "grátis" without "preço", a length of
  * time ("em até 45 minutos", "7 (sete) dias úteis") without "prazo" or "tempo". A customer asks for the word ("qual o
  * telefone?"); the text has only the form.
  *
@@ -67,6 +67,8 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   // A lookbehind, so that the search looks for the '@' rather than trying every space.
   form('instagram', /(?<=^|\s)@[\w.]{3,}/, { indexed: true, contact: true }),
   form('cnpj', CNPJ_FORM, { indexed: true }),
+  // A discount written as its share off a price: "Pacote 4 aulas -10%", "20% OFF".
+  form('desconto descontos', /(?<![\p{L}\p{N}])[-−–]\s?\d{1,2}\s?%|\d\s?%\s?off(?![\p{L}])/iu),
 ];
 
 const CONTACTS = WRITTEN_FORMS.filter((f) => f.contact);
