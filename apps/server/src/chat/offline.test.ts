@@ -237,6 +237,20 @@ describe('what a question asks, read from its words (ADR 0013, error analysis of
     expect(must!.confidence).toBeCloseTo(plain!.confidence, 1);
   });
 
+  it('a chat\'s "pro" ("para o") weighs little, and a shop\'s words meet their synonyms (QA pass 9)', async () => {
+    const hall = passage('O salão tem cozinha industrial para uso do buffet contratado e estacionamento para 50 carros.', 'salao.txt');
+    expect((await ask('tem cozinha pro buffet?', [hall])).text).toContain('cozinha industrial para uso do buffet');
+    const cleaning = passage(
+      'Utilizamos o método de limpeza denominado semi-seco, pois o estofado é levemente umedecido.\n\nTodos os produtos são homologados na ANVISA.',
+      'limpeza.txt',
+    );
+    expect((await ask('que método de limpeza vcs usam?', [cleaning])).text).toContain('semi-seco');
+    // A synonym counts nearly as the word itself.
+    const sure = (question: string) => answerQuestion(question, [cleaning], undefined, { minConfidence: 0 })[0]!.confidence;
+    expect(sure('que método de limpeza vcs usam?')).toBeGreaterThan(sure('que método de limpeza vcs utilizam?') * 0.7);
+    expect((await ask('os produtos são aprovados pela anvisa?', [cleaning])).text).toContain('homologados na ANVISA');
+  });
+
   it('one word as written is one word though the stemmer cuts it apart ("sinônimas" / "sinônimos")', () => {
     const text = [
       passage('Muitos autores parecem tratar metodologia e método como sinônimos.', 'metodo.txt'),

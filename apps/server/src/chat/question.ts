@@ -56,7 +56,7 @@ export interface QuestionPart {
 
 /** Words that only make a sentence a question or a request ("quanto", "qual", "vocês", "tem"): they tell nothing about the answer. */
 const QUESTION_LEXEMES = lexemeSet(
-  'qual quais quanto quanta quantos quantas onde pra vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre the is are what how of to in oi olá ola obrigado obrigada',
+  'qual quais quanto quanta quantos quantas onde pra pras vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre né the is are what how of to in oi olá ola obrigado obrigada',
 );
 
 /** The weight of a light word (LIGHT_LEXEMES): it counts, but little. */
@@ -69,7 +69,9 @@ const LIGHT_LEXEMES = lexemeSet(
     'deve devem dever deverá deverão devo irá irão vai vão vou ' +
     // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?",
     // "parcela em quantas vezes?", "a portuguesa leva ovo?", "a unidade Floresta abre domingo?").
-    'cardápio cardápios menu vem vêm vir leva levam levar loja lojas unidade unidades filial filiais vez vezes',
+    'cardápio cardápios menu vem vêm vir leva levam levar loja lojas unidade unidades filial filiais vez vezes ' +
+    // "pro" is "para o" in a chat ("tem cozinha pro buffet?"), and a plan's name too ("o plano pro").
+    'pro pros num numa',
 );
 
 const ANSWER_TYPES: Array<[Exclude<AnswerType, null>, RegExp]> = [

@@ -58,6 +58,12 @@ const SYNONYM_GROUPS = [
   'promoção promoções oferta ofertas',
   'conserto consertos consertar conserta consertam reparo reparos reparar repara reparam',
   'massagem massagens massoterapia',
+  // "que método vcs usam?" over "Utilizamos o método…".
+  'usar usa usam usamos utilizar utiliza utilizam utilizamos',
+  // "qual o tamanho do espaço?" over "uma área de 1.200 m²".
+  'tamanho área metragem',
+  // "aprovados pela anvisa?" over "produtos homologados na ANVISA".
+  'aprovado aprovada aprovados aprovadas homologado homologada homologados homologadas',
   // "fim de semana" as one word (PHRASES): its days are its kinds.
   'fds',
 ].map((group) => [...lexemeSet(group)]);
