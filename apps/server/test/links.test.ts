@@ -733,6 +733,25 @@ describe('renderDocument', () => {
     });
     expect(renderDocument(convert, '<p>Sem cabeçalho</p>', true).chrome).toBe('');
   });
+
+  it("keeps a header's sentences in the text (a landing page's hero), its name, menu and contacts in the chrome", () => {
+    const html = `<body><div class="feature"><header><h1>Gilberto Junior</h1>
+      <h2>Pianista e professor de piano e teclado <br> para todas as idades</h2>
+      <p>Realize seu sonho em aprender piano ou teclado com preços promocionais!</p><p><a href="#precos">Saiba mais</a></p>
+      <nav><a href="/">Quem somos</a> <a href="/s">Nossos serviços</a> <a href="/c">Fale conosco</a> <a href="/t">Trabalhe conosco</a></nav>
+      <p>contato@gilberto.mus.br (11) 98888-7777</p></header></div>
+      <main><h2>Aulas</h2><p>Aulas online pelo Zoom.</p></main><footer><p>Desenvolvido com carinho pela equipe da agência</p></footer></body>`;
+    expect(renderDocument(convert, html, true)).toEqual({
+      title: null,
+      text:
+        'Pianista e professor de piano e teclado\npara todas as idades\n\n' +
+        'Realize seu sonho em aprender piano ou teclado com preços promocionais!\n\nAulas\n\nAulas online pelo Zoom.',
+      // A nav's words are never the page's, however many are in lower case; nor is a footer's sentence.
+      chrome:
+        'Gilberto Junior\n\nSaiba mais\n\ncontato@gilberto.mus.br (11) 98888-7777\n\n' +
+        'Quem somos Nossos serviços Fale conosco Trabalhe conosco\n\nDesenvolvido com carinho pela equipe da agência',
+    });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------

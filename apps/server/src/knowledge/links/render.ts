@@ -88,14 +88,24 @@ export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert
 
   // The navigation, header and footer, rendered between two marks (control characters, which the input is cleared of),
   // as blocks: read apart from the page's text after the conversion, in the same pass.
+  // A header opens with its own mark: its prose is the page's (below).
   const OPEN = '\u0001';
   const CLOSE = '\u0002';
-  const formatChrome = (elem, walk, builder, formatOptions) => {
+  const OPEN_HEADER = '\u0003';
+  const chromeFormatter = (open) => (elem, walk, builder, formatOptions) => {
     builder.openBlock({ leadingLineBreaks: formatOptions.leadingLineBreaks ?? 2 });
-    builder.addLiteral(OPEN);
+    builder.addLiteral(open);
     walk(elem.children || [], builder);
     builder.addLiteral(CLOSE);
     builder.closeBlock({ trailingLineBreaks: formatOptions.trailingLineBreaks ?? 2 });
+  };
+  // A sentence of a header ("Pianista e professor de piano e teclado para todas as idades", a landing page's hero) is
+  // the page's text: a block of five words or more, three of them in lower case, no number. A site's name, a menu
+  // ("Início Sobre Contato") and a contact line ("contato@petvida.com.br (13) 3342-7517") stay the chrome's.
+  const prose = (block) => {
+    if (/\d|@/.test(block)) return false;
+    const words = block.match(/\p{L}+/gu) || [];
+    return words.length >= 5 && words.filter((w) => /^\p{Ll}{3,}$/u.test(w)).length >= 3;
   };
 
   const skipped = [
@@ -104,32 +114,48 @@ export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert
   ];
   const options = {
     wordwrap: false,
-    formatters: { tableRows: formatTableRows, chrome: formatChrome },
+    formatters: { tableRows: formatTableRows, chrome: chromeFormatter(OPEN), header: chromeFormatter(OPEN_HEADER) },
     limits: { maxDepth: 256, ellipsis: '', maxInputLength: 16 * 1024 * 1024 },
     selectors: [
       ...skipped.map((selector) => ({ selector, format: 'skip' })),
-      ...['nav', 'header', 'footer'].map((selector) => ({ selector, format: 'chrome' })),
+      ...['nav', 'footer'].map((selector) => ({ selector, format: 'chrome' })),
+      { selector: 'header', format: 'header' },
       { selector: 'a', options: { ignoreHref: true } },
       ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
       { selector: 'table', format: 'tableRows' },
     ],
   };
-  const rendered = convert(input.replace(/[\u0001\u0002]/g, ''), options);
-  // Split at the marks; a header's nav is the header's (depth).
+  const rendered = convert(input.replace(/[\u0001-\u0003]/g, ''), options);
+  // Split at the marks; a header's nav is the header's (depth). The outermost chrome element's text is gathered
+  // (\`element\`), and a header's prose lines go to the page where the header was.
   const page = [];
   const chrome = [];
+  // The outermost chrome element's own text, and that of the chrome inside it (a header's nav: never prose).
+  let element = [];
+  let inner = [];
+  let header = false;
   let depth = 0;
   let from = 0;
+  const piece = (text) => (depth === 0 ? page : depth === 1 ? element : inner).push(text);
   for (let i = 0; i < rendered.length; i++) {
     const c = rendered[i];
-    if (c !== OPEN && c !== CLOSE) continue;
-    (depth > 0 ? chrome : page).push(rendered.slice(from, i));
-    if (c === OPEN) depth += 1;
-    else if (depth > 0) depth -= 1;
-    if (depth === 0) chrome.push('\n\n');
+    if (c !== OPEN && c !== OPEN_HEADER && c !== CLOSE) continue;
+    piece(rendered.slice(from, i));
+    if (c !== CLOSE) {
+      if (depth === 0) header = c === OPEN_HEADER;
+      depth += 1;
+    } else if (depth > 0) depth -= 1;
+    if (depth === 0 && c === CLOSE) {
+      const blocks = element.join('').split(/\n\s*\n/);
+      if (header) page.push('\n\n', blocks.filter(prose).join('\n\n'), '\n\n');
+      chrome.push(blocks.filter((block) => !header || !prose(block)).join('\n\n'), '\n\n', inner.join(''), '\n\n');
+      element = [];
+      inner = [];
+    }
     from = i + 1;
   }
-  (depth > 0 ? chrome : page).push(rendered.slice(from));
+  piece(rendered.slice(from));
+  chrome.push(element.join(''), inner.join(''));
   // Table separators left alone on a line (layout tables whose cells are blocks) carry no information.
   const clean = (parts) =>
     normalize(
