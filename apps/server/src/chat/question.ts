@@ -56,8 +56,10 @@ export interface QuestionPart {
 
 /** Words that only make a sentence a question or a request ("quanto", "qual", "vocês", "tem"): they tell nothing about the answer. */
 const QUESTION_LEXEMES = lexemeSet(
-  'qual quais quanto quanta quantos quantas onde pra pras vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre né the is are what how of to in oi olá ola obrigado obrigada',
+  'qual quais quanto quanta quantos quantas onde pra pras vc vcs voce voces você vocês tem têm ter ha há gostaria queria quero informar informação informações favor por poderia pode podem posso preciso seria sobre né the is what how of to in oi olá ola obrigado obrigada',
 );
+/** English "are", left out as a word: its lexeme is also "área"'s ("qual a área do salão?"). */
+const ENGLISH_ARE = /(?<![\p{L}\p{N}])are(?![\p{L}\p{N}])/giu;
 
 /** The weight of a light word (LIGHT_LEXEMES): it counts, but little. */
 export const LIGHT_WORD = 0.3;
@@ -286,7 +288,7 @@ function questionTerms(text: string): Term[] {
     const key = [...lexemeSet(word)].join(' ');
     if (key) bases.set(key, [...(bases.get(key) ?? []), inflectionBase(word)]);
   }
-  const terms: Term[] = questionWords(text)
+  const terms: Term[] = questionWords(text.replace(ENGLISH_ARE, ' '))
     .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
     .map((lexemes) => ({
       lexemes: lexemes.some((l) => acronyms.has(l)) ? withAcronymNumber(lexemes) : lexemes,
