@@ -72,7 +72,7 @@ const LIGHT_LEXEMES = lexemeSet(
     // What customers add that is about the shop, not the thing asked ("tem batata frita no cardápio?", "o que vem no X?",
     // "parcela em quantas vezes?", "a portuguesa leva ovo?", "a unidade Floresta abre domingo?").
     'cardápio cardápios menu vem vêm vir leva levam levar loja lojas unidade unidades filial filiais vez vezes ' +
-    // "pro" is "para o" in a chat ("tem cozinha pro buffet?"), and a plan's name too ("o plano pro").
+    // "pro" is "para o" in a chat ("tem cozinha pro buffet?") and a plan's name too ("o plano pro"); "num" is "em um".
     'pro pros num numa',
 );
 

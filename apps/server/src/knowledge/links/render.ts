@@ -87,8 +87,8 @@ export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert
   };
 
   // The navigation, header and footer, rendered between two marks (control characters, which the input is cleared of),
-  // as blocks: read apart from the page's text after the conversion, in the same pass.
-  // A header opens with its own mark: its prose is the page's (below).
+  // as blocks: read apart from the page's text after the conversion, in the same pass. A header opens with a mark of its
+  // own: its prose is the page's (below).
   const OPEN = '\u0001';
   const CLOSE = '\u0002';
   const OPEN_HEADER = '\u0003';
@@ -126,8 +126,7 @@ export const RENDER_DOCUMENT_SOURCE = String.raw`function renderDocument(convert
     ],
   };
   const rendered = convert(input.replace(/[\u0001-\u0003]/g, ''), options);
-  // Split at the marks; a header's nav is the header's (depth). The outermost chrome element's text is gathered
-  // (\`element\`), and a header's prose lines go to the page where the header was.
+  // Split at the marks; a header's nav is the header's (depth), and a header's prose goes to the page where it was.
   const page = [];
   const chrome = [];
   // The outermost chrome element's own text, and that of the chrome inside it (a header's nav: never prose).
