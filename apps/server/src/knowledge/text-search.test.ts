@@ -63,6 +63,8 @@ describe('text analysis', () => {
 
   it('asks for a noun ending in a vowel and -u in both numbers ("pneu" / "pneus"), which the stemmer leaves apart', () => {
     expect(questionWords('pneu degraus')).toEqual([['pneu', 'pneus'], ['degraus', 'degrau']]);
+    // A verb in -ou or -iu has no plural.
+    expect(questionWords('optou partiu')).toEqual([[...lexemeSet('optou')], [...lexemeSet('partiu')]]);
   });
 
   it('reads a number written with thousands separators or as "N mil" as its bare digits, on both sides', () => {

@@ -202,15 +202,15 @@ function withVerb(word: string, lexemes: readonly string[]): readonly string[] {
  */
 function withOtherNumber(word: string, lexemes: readonly string[]): readonly string[] {
   if (lexemes.length === 0 || word.length < 4 || DIGIT.test(word)) return lexemes;
-  // Nouns only: -om, -im, -um, -gem and "item" (verbs end in -am / -em: "fazem", "entregam"); and -u after a vowel
-  // ("pneu" / "pneus", "chapéu", "degrau"), whose -s the stemmer keeps.
+  // Nouns only: -om, -im, -um, -gem and "item" (verbs end in -am / -em: "fazem", "entregam"); and -u after a, e, é or ó
+  // ("pneu" / "pneus", "chapéu", "degrau"), whose -s the stemmer keeps (not after o or i: "optou", "partiu" are verbs).
   const other = /(?:[oiu]|ge|ite)ns$/.test(word)
     ? `${word.slice(0, -2)}m`
     : /(?:[oiu]|ge|ite)m$/.test(word)
       ? `${word.slice(0, -1)}ns`
-      : /[aeiouéó]u$/.test(word)
+      : /[aeéó]u$/.test(word)
         ? `${word}s`
-        : /[aeiouéó]us$/.test(word)
+        : /[aeéó]us$/.test(word)
           ? word.slice(0, -1)
           : null;
   if (!other) return lexemes;
