@@ -1,6 +1,9 @@
 import { DEFAULT_HANDOFF_MESSAGE } from '@atende/shared';
 import { ask, expect, replies, test } from './fixtures';
 
+// Two pages (the visitor's and the owner's) per journey: near the default 30 s on two busy cores.
+test.describe.configure({ timeout: 60_000 });
+
 /**
  * Issue 16 end to end: a visitor asks for a person on the public chat, the conversation appears live in
  * 'Atendimentos', the owner replies and the visitor sees it at once, the agent stays silent while the team has the
