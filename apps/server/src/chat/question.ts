@@ -290,16 +290,19 @@ function questionTerms(text: string): Term[] {
   }
   const terms: Term[] = questionWords(text.replace(ENGLISH_ARE, ' '))
     .filter((lexemes) => !lexemes.every((l) => QUESTION_LEXEMES.has(l)))
-    .map((lexemes) => ({
-      lexemes: lexemes.some((l) => acronyms.has(l)) ? withAcronymNumber(lexemes) : lexemes,
-      bases: bases.get(lexemes.join(' ')) ?? [],
-      synonyms: synonymsOf(lexemes),
-      derived: derivationsOf(lexemes),
-      weight: light(lexemes) ? LIGHT_WORD : 1,
-      identifier: lexemes.some((l) => identifiers.has(l)),
-      named: lexemes.some((l) => names.has(l) || acronyms.has(l)),
-      acronym: lexemes.some((l) => acronyms.has(l)),
-    }));
+    .map((lexemes) => {
+      const acronym = lexemes.some((l) => acronyms.has(l));
+      return {
+        lexemes: acronym ? withAcronymNumber(lexemes) : lexemes,
+        bases: bases.get(lexemes.join(' ')) ?? [],
+        synonyms: synonymsOf(lexemes),
+        derived: derivationsOf(lexemes),
+        weight: light(lexemes) ? LIGHT_WORD : 1,
+        identifier: lexemes.some((l) => identifiers.has(l)),
+        named: acronym || lexemes.some((l) => names.has(l)),
+        acronym,
+      };
+    });
   return withAlternatives(text, terms);
 }
 
