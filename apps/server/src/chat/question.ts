@@ -1,6 +1,6 @@
 import { PRICE_FORM } from '../knowledge/forms';
 import { shopWords, synonymsOf } from '../knowledge/synonyms';
-import { lexemeSet, questionWords, withBareNumbers } from '../knowledge/text-search';
+import { acronymsIn, lexemeSet, LOWER_CASE_WORD, questionWords, withBareNumbers } from '../knowledge/text-search';
 import { NOMINALIZATIONS } from './nominalizations';
 
 /**
@@ -255,18 +255,11 @@ export function inflectionBases(text: string): Set<string> {
 const IDENTIFIER = /(?<![\p{L}\p{N}])(?:n[º°o]|n\.|n[uú]mero|c[oó]d(?:igo|\.)?|lei|resolu[çc][aã]o|portaria|decreto|protocolo|pedido|artigo|art\.)\s*(\d[\d./-]*)/giu;
 
 /**
- * Names: an acronym, in capitals, maybe plural ("EUA", "MIT", "CEPs"), or two or more capitalised words after the
+ * Names: an acronym (text-search.ts acronymsIn: "EUA", "MIT", "CEPs"), or two or more capitalised words after the
  * question's first ("Ministério da Educação e Saúde"); one capitalised word is often a customer's emphasis ("a Ciência").
  */
-const ACRONYM = /(?<![\p{L}\p{N}])\p{Lu}{2,}s?(?![\p{L}\p{N}])/gu;
-const LOWER_CASE_WORD = /(?<![\p{L}\p{N}])\p{Ll}{4,}/u;
 const TITLE_CASE = /^\s*\p{Lu}\p{Ll}*\s+\p{Lu}\p{Ll}/u;
 const NAME = /(?<=[\p{L}\p{N},;:]\s+)\p{Lu}\p{Ll}+(?:\s+(?:d[aeo]s?\s+|e\s+)?\p{Lu}\p{Ll}+)+/gu;
-
-/** An acronym's other number, which the stemmer leaves apart: "CEP" meets "CEPs", and "PDFs" "PDF". */
-function withAcronymNumber(lexemes: readonly string[]): readonly string[] {
-  return lexemes.flatMap((l) => [l, l.endsWith('s') ? l.slice(0, -1) : `${l}s`]);
-}
 
 /** "quanto tempo", "há quanto tempo": "tempo" asks for a length of time, as "quanto" asks for a number. */
 const HOW_LONG = /(?<![\p{L}\p{N}])quanto\s+tempo(?![\p{L}\p{N}])/iu;
@@ -275,12 +268,10 @@ const TIME_LEXEMES = lexemeSet('tempo');
 function questionTerms(text: string): Term[] {
   // "lei 11.788" is the question word "11788" (questionWords), "código 12-345" the words "12" and "345".
   const identifiers = new Set([...text.matchAll(IDENTIFIER)].flatMap((m) => withBareNumbers(m[1]!).split(/\D+/).filter(Boolean)));
-  const matched = (pattern: RegExp) => new Set([...text.matchAll(pattern)].flatMap((m) => [...lexemeSet(m[0])]));
   // A question written with capitals throughout ("Qual O Valor Da Taxa De Entrega?", "VCS ENTREGAM NO CENTRO?") names
   // nothing by them.
-  const capitals = !LOWER_CASE_WORD.test(text);
-  const acronyms = capitals ? new Set<string>() : matched(ACRONYM);
-  const names = capitals || TITLE_CASE.test(text) ? new Set<string>() : matched(NAME);
+  const acronyms = new Set([...acronymsIn(text)].flatMap((word) => [...lexemeSet(word)]));
+  const names = new Set(!LOWER_CASE_WORD.test(text) || TITLE_CASE.test(text) ? [] : [...text.matchAll(NAME)].flatMap((m) => [...lexemeSet(m[0])]));
   const howLong = HOW_LONG.test(text);
   const light = (lexemes: readonly string[]) => lexemes.every((l) => LIGHT_LEXEMES.has(l)) || (howLong && lexemes.every((l) => TIME_LEXEMES.has(l)));
   const bases = new Map<string, string[]>();
@@ -293,7 +284,7 @@ function questionTerms(text: string): Term[] {
     .map((lexemes) => {
       const acronym = lexemes.some((l) => acronyms.has(l));
       return {
-        lexemes: acronym ? withAcronymNumber(lexemes) : lexemes,
+        lexemes,
         bases: bases.get(lexemes.join(' ')) ?? [],
         synonyms: synonymsOf(lexemes),
         derived: derivationsOf(lexemes),

@@ -63,6 +63,10 @@ describe('text analysis', () => {
 
   it('asks for a noun ending in a vowel and -u in both numbers ("pneu" / "pneus"), which the stemmer leaves apart', () => {
     expect(questionWords('pneu degraus')).toEqual([['pneu', 'pneus'], ['degraus', 'degrau']]);
+    // An acronym in both numbers ("CEP" / "CEPs"), for retrieval too; not in a question written in capitals, nor a Roman numeral.
+    expect(questionWords('vocês entregam no CEP? tem os PDFs?')).toEqual([['entreg'], ['cep', 'ceps'], ['pdfs', 'pdf']]);
+    expect(questionWords('ENTREGAM NO CEP?')).toEqual([['entreg'], ['cep']]);
+    expect(questionWords('quem foi Pedro II')).toEqual([['pedr'], ['ii', '2']]);
     // A verb in -ou or -iu has no plural.
     expect(questionWords('optou partiu')).toEqual([[...lexemeSet('optou')], [...lexemeSet('partiu')]]);
   });

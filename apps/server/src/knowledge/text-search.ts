@@ -149,9 +149,10 @@ export function toTsvector(lexemes: ReadonlySet<string>): string {
 export function questionWords(text: string): Array<readonly string[]> {
   const seen = new Set<string>();
   const out: Array<readonly string[]> = [];
+  const acronyms = acronymsIn(text);
   // A number written "5.000" or "10 mil" is one word, its bare digits (withBareNumbers), as the passages also have it.
   for (const word of words(withBareNumbers(text))) {
-    const lexemes = withRomanNumeral(withOtherNumber(word, withVerb(word, lexemesOf(word))));
+    const lexemes = withRomanNumeral(withOtherNumber(word, withVerb(word, lexemesOf(word)), acronyms.has(word)));
     const key = lexemes.join(' ');
     if (lexemes.length === 0 || seen.has(key)) continue;
     seen.add(key);
@@ -195,27 +196,45 @@ function withVerb(word: string, lexemes: readonly string[]): readonly string[] {
   return more.length ? [...lexemes, ...more] : lexemes;
 }
 
+/** An acronym as written: two capitals or more, maybe plural ("EUA", "MIT", "CEPs"). */
+const ACRONYM = /(?<![\p{L}\p{N}])\p{Lu}{2,}s?(?![\p{L}\p{N}])/gu;
+
+/** A word in lower case: a question without one is written in capitals throughout ("VCS ENTREGAM NO CENTRO?"). */
+export const LOWER_CASE_WORD = /(?<![\p{L}\p{N}])\p{Ll}{4,}/u;
+
 /**
- * A question word's lexemes with those of its other number when it ends in -m / -ns, which the stemmer leaves apart
- * ("cupom" / "cupons", "pudim" / "pudins", "mensagem" / "mensagens", "item" / "itens"): done on the question only, so
- * passages stored before need no new lexemes.
+ * The acronyms of a question, lower-cased; none when it is written in capitals throughout (no LOWER_CASE_WORD), where
+ * capitals say nothing. A Roman numeral ("século XXI") is a number (withRomanNumeral), not an acronym.
  */
-function withOtherNumber(word: string, lexemes: readonly string[]): readonly string[] {
-  if (lexemes.length === 0 || word.length < 4 || DIGIT.test(word)) return lexemes;
-  // Nouns only: -om, -im, -um, -gem and "item" (verbs end in -am / -em: "fazem", "entregam"); and -u after a, e, é or ó
-  // ("pneu" / "pneus", "chapéu", "degrau"), whose -s the stemmer keeps (not after o or i: "optou", "partiu" are verbs).
-  const other = /(?:[oiu]|ge|ite)ns$/.test(word)
-    ? `${word.slice(0, -2)}m`
-    : /(?:[oiu]|ge|ite)m$/.test(word)
-      ? `${word.slice(0, -1)}ns`
-      : /[aeéó]u$/.test(word)
-        ? `${word}s`
-        : /[aeéó]us$/.test(word)
-          ? word.slice(0, -1)
-          : null;
+export function acronymsIn(text: string): Set<string> {
+  if (!LOWER_CASE_WORD.test(text)) return new Set();
+  return new Set([...text.matchAll(ACRONYM)].map((m) => lowerCase(m[0])).filter((word) => !/^[ivxlcdm]+$/.test(word)));
+}
+
+/**
+ * A question word's lexemes with those of its other number when it ends in -m / -ns, or is an acronym ("CEP" / "CEPs",
+ * "PDFs" / "PDF"), which the stemmer leaves apart ("cupom" / "cupons", "pudim" / "pudins", "mensagem" / "mensagens",
+ * "item" / "itens"): done on the question only, so passages stored before need no new lexemes.
+ */
+function withOtherNumber(word: string, lexemes: readonly string[], acronym = false): readonly string[] {
+  if (lexemes.length === 0 || (!acronym && (word.length < 4 || DIGIT.test(word)))) return lexemes;
+  const other = acronym ? (word.endsWith('s') ? word.slice(0, -1) : `${word}s`) : nounNumber(word);
   if (!other) return lexemes;
   const more = lexemesOf(other).filter((l) => !lexemes.includes(l));
   return more.length ? [...lexemes, ...more] : lexemes;
+}
+
+/**
+ * A noun's other number where the stemmer keeps them apart: -om, -im, -um, -gem and "item" (verbs end in -am / -em:
+ * "fazem", "entregam"), and -u after a, e, é or ó ("pneu" / "pneus", "chapéu", "degrau"), whose -s the stemmer keeps (not
+ * after o or i: "optou", "partiu" are verbs). Null for any other word.
+ */
+function nounNumber(word: string): string | null {
+  if (/(?:[oiu]|ge|ite)ns$/.test(word)) return `${word.slice(0, -2)}m`;
+  if (/(?:[oiu]|ge|ite)m$/.test(word)) return `${word.slice(0, -1)}ns`;
+  if (/[aeéó]u$/.test(word)) return `${word}s`;
+  if (/[aeéó]us$/.test(word)) return word.slice(0, -1);
+  return null;
 }
 
 /**
